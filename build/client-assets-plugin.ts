@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * The client entries the pages may load, by name. Each page names the entries it needs; a page
+ * that names none ships no JavaScript but the tiny header script.
+ */
+export const clientEntries = {
+  header: "client/entries/header.ts",
+  notFound: "client/entries/not-found.ts",
+  contact: "client/entries/contact.tsx",
+  pricing: "client/entries/pricing.tsx",
+  quote: "client/entries/quote.tsx",
+  checkout: "client/entries/checkout.tsx",
+  success: "client/entries/success.tsx",
+  styles: "client/styles.css",
+} as const;
+
+const VIRTUAL_ID = "virtual:client-assets";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+/**
+ * The worker renders the <script> and <link> tags itself, so it must know the client's hashed file
+ * names. The client is built first; its Vite manifest is then compiled into the worker as a
+ * virtual module. In dev the tags point at the sources, which Vite serves.
+ */
+export function clientAssets(root: string): Plugin {
+  let command: "build" | "serve" = "serve";
+  return {
+    name: "client-assets",
+    configResolved(config) {
+      command = config.command;
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const assets: Record<string, { js: string[]; css: string[] }> = {};
+      if (command === "serve") {
+        for (const [name, src] of Object.entries(clientEntries)) {
+          assets[name] = src.endsWith(".css") ? { js: [], css: [`/${src}`] } : { js: [`/${src}`], css: [] };
+        }
+      } else {
+        const manifestPath = resolve(root, "dist/client/.vite/manifest.json");
+        const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+        for (const [name, src] of Object.entries(clientEntries)) {
+          const chunk = manifest[src];
+          if (!chunk) throw new Error(`Client entry ${src} is missing from the Vite manifest`);
+          // Static imports are preloaded with the entry so the browser fetches them in parallel.
+          const js = src.endsWith(".css") ? [] : [`/${chunk.file}`, ...collectImports(manifest, src)];
+          const css = src.endsWith(".css") ? [`/${chunk.file}`] : (chunk.css ?? []).map((f) => `/${f}`);
+          assets[name] = { js, css };
+        }
+      }
+      return `export default ${JSON.stringify(assets)};`;
+    },
+  };
+}
+
+function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  for (const dep of manifest[key]?.imports ?? []) {
+    if (seen.has(dep)) continue;
+    seen.add(dep);
+    collectImports(manifest, dep, seen);
+  }
+  return [...seen].map((dep) => `/${manifest[dep]?.file}`);
+}

@@ -1,0 +1,2 @@
+// Runs on every page; deliberately framework-free so static pages stay a few hundred bytes of JS.
+console.log("header");

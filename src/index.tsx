@@ -1,0 +1,3 @@
+import { createApp } from "./app.tsx";
+
+export default createApp();

@@ -1,0 +1,27 @@
+import type { Page } from "./types.ts";
+
+/** Shown with HTTP 500 when rendering or handling a request fails unexpectedly. */
+export const errorPage: Page = {
+  path: "*",
+  title: "Unexpected Application Error",
+  description: "Something went wrong on our side.",
+  render: () => (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Unexpected Application Error</h1>
+      <p className="mt-4 text-slate-700">
+        Something went wrong on our side. Please try again in a moment, or contact us if it keeps happening.
+      </p>
+      <div className="mt-8 flex gap-3">
+        <a href="/" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Return to Home
+        </a>
+        <a
+          href="/contact"
+          className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Contact Us
+        </a>
+      </div>
+    </section>
+  ),
+};

@@ -1,0 +1,21 @@
+import assets from "virtual:client-assets";
+
+export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
+
+export type PageAssets = { scripts: string[]; preloads: string[]; styles: string[] };
+
+/** The script, preload and stylesheet URLs for a page that uses the given client entries. */
+export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
+  const scripts: string[] = [];
+  const preloads = new Set<string>();
+  const styles = new Set<string>(assets.styles?.css ?? []);
+  for (const name of ["header", ...entries] as const) {
+    const entry = assets[name];
+    if (!entry) continue;
+    const [main, ...imports] = entry.js;
+    if (main && !scripts.includes(main)) scripts.push(main);
+    for (const file of imports) preloads.add(file);
+    for (const file of entry.css) styles.add(file);
+  }
+  return { scripts, preloads: [...preloads].filter((f) => !scripts.includes(f)), styles: [...styles] };
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Footer } from "../components/Footer.tsx";
+import { Header } from "../components/Header.tsx";
+import { company } from "../content/company.ts";
+import type { PageAssets } from "./assets.ts";
+
+type DocumentProps = {
+  path: string;
+  title: string;
+  description: string;
+  assets: PageAssets;
+  children: ReactNode;
+};
+
+/** The HTML shell every page shares: head, skip link, header, main landmark, footer. */
+export function Document({ path, title, description, assets, children }: DocumentProps) {
+  const fullTitle = path === "/" ? `${company.name} | IT Consulting in Nairobi, Kenya` : `${title} | ${company.name}`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{fullTitle}</title>
+        <meta name="description" content={description} />
+        <meta name="theme-color" content="#0f3d3e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-100 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <Header path={path} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+export const cartCategories = ["Monthly Subscription", "One-Time Service", "Add-On Service"] as const;
+export const tiers = ["entry", "small", "medium", "premium"] as const;
+export type Tier = (typeof tiers)[number];
+
+export const MAX_QUANTITY = 99;
+export const MAX_CART_ITEMS = 100;
+
+/**
+ * One line of the cart, as the browser stores it and sends it to /create-custom-payment.
+ * The server re-checks every field against its own catalogue; this only bounds the shape.
+ */
+export const cartItemSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+  description: z.string().max(500),
+  category: z.string().min(1).max(100),
+  tier: z.enum(tiers),
+  price: z.number().finite().nonnegative().max(1_000_000),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+});
+
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** What the cart's add() takes: everything but the quantity, which the cart owns. */
+export type CartItemInput = Omit<CartItem, "quantity">;

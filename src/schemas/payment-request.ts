@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { cartItemSchema, MAX_CART_ITEMS } from "./cart-item.ts";
+import { customerInfoSchema } from "./customer-info.ts";
+
+/** Body of POST /create-custom-payment (spec section 7). */
+export const paymentRequestSchema = z.strictObject({
+  services: z
+    .array(cartItemSchema)
+    .min(1, { message: "Your cart is empty" })
+    .max(MAX_CART_ITEMS, { message: `A cart holds at most ${MAX_CART_ITEMS} different services` }),
+  customerInfo: customerInfoSchema,
+});
+
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** Successful answer of POST /create-custom-payment. */
+export type PaymentResponse = { url: string };
+
+/** Every error answer of the site's JSON endpoints. */
+export type ApiError = { error: string; issues?: { path: string; message: string }[] };

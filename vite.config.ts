@@ -1,0 +1,23 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { clientAssets, clientEntries } from "./build/client-assets-plugin.ts";
+
+export default defineConfig({
+  plugins: [clientAssets(import.meta.dirname), tailwindcss(), cloudflare()],
+  environments: {
+    client: {
+      build: {
+        manifest: true,
+        rollupOptions: { input: Object.values(clientEntries) },
+      },
+    },
+  },
+  builder: {
+    // The client is built first so the worker build can compile its manifest in (see
+    // client-assets-plugin); the Cloudflare plugin's own post-build step then builds the worker.
+    async buildApp(builder) {
+      if (builder.environments.client) await builder.build(builder.environments.client);
+    },
+  },
+});
