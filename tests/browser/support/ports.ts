@@ -1,0 +1,3 @@
+/** Loopback ports of the servers the browser tests start (apart from `npm start`'s 8787). */
+export const SITE_PORT = 8799;
+export const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
