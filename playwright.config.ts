@@ -2,7 +2,12 @@ import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./tests/browser/support/chromium.ts";
 import { SITE_PORT, SITE_URL } from "./tests/browser/support/ports.ts";
 
-/** Browser tests: Debian Chromium against the built site served by wrangler on loopback. */
+/**
+ * Browser tests: Debian Chromium against the built site served by wrangler on loopback.
+ * PW_BASE_URL points them at an already running server instead (e.g. `vite dev` while developing).
+ */
+const external = process.env.PW_BASE_URL;
+
 export default defineConfig({
   testDir: "tests/browser",
   testMatch: "**/*.spec.ts",
@@ -10,21 +15,23 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
-    baseURL: SITE_URL,
+    baseURL: external ?? SITE_URL,
     browserName: "chromium",
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
     trace: "off",
   },
-  webServer: [
-    {
-      // `npm run test:browser` builds first; this serves the build exactly as `npm start` does.
-      command: `wrangler dev --port ${SITE_PORT} --ip 127.0.0.1 --log-level warn`,
-      url: `${SITE_URL}/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { WRANGLER_SEND_METRICS: "false" },
-    },
-  ],
+  webServer: external
+    ? []
+    : [
+        {
+          // `npm run test:browser` builds first; this serves the build exactly as `npm start` does.
+          command: `wrangler dev --port ${SITE_PORT} --ip 127.0.0.1 --log-level warn`,
+          url: `${SITE_URL}/`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: { WRANGLER_SEND_METRICS: "false" },
+        },
+      ],
 });
