@@ -28,13 +28,16 @@ describe("every route", () => {
 });
 
 describe("unknown paths", () => {
-  it.each(["/nope", "/services/extra", "/checkout/failed", "/admin.php"])("%s answers 404 with the 404 page", async (path) => {
-    const page = await get(path);
-    expect(page.status).toBe(404);
-    expect(page.h1).toBe("404");
-    expect(page.text).toContain("Oops! Page not found");
-    expect(page.html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
-  });
+  it.each(["/nope", "/services/extra", "/checkout/failed", "/admin.php"])(
+    "%s answers 404 with the 404 page",
+    async (path) => {
+      const page = await get(path);
+      expect(page.status).toBe(404);
+      expect(page.h1).toBe("404");
+      expect(page.text).toContain("Oops! Page not found");
+      expect(page.html).toMatch(/<a href="\/"[^>]*>Return to Home<\/a>/);
+    },
+  );
 
   it("answers 404 to a POST to an unknown path too", async () => {
     const res = await exports.default.fetch("http://example.com/nope", { method: "POST" });
