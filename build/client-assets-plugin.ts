@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
@@ -40,6 +41,7 @@ export function clientAssets(root: string): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       const assets: Record<string, { js: string[]; css: string[] }> = {};
+      let inlineStyles: { css: string; hash: string } | null = null;
       if (command === "serve") {
         for (const [name, src] of Object.entries(clientEntries)) {
           assets[name] = src.endsWith(".css") ? { js: [], css: [`/${src}`] } : { js: [`/${src}`], css: [] };
@@ -55,8 +57,15 @@ export function clientAssets(root: string): Plugin {
           const css = src.endsWith(".css") ? [`/${chunk.file}`] : (chunk.css ?? []).map((f) => `/${f}`);
           assets[name] = { js, css };
         }
+        // The site stylesheet is small (a few KB gzip) and render-blocking: inlining it saves the
+        // phone a round trip before first paint. Its hash lets a CSP allow exactly this <style>.
+        const cssFile = manifest[clientEntries.styles]?.file;
+        if (cssFile) {
+          const css = readFileSync(resolve(root, "dist/client", cssFile), "utf8");
+          inlineStyles = { css, hash: `sha256-${createHash("sha256").update(css).digest("base64")}` };
+        }
       }
-      return `export default ${JSON.stringify(assets)};`;
+      return `export default ${JSON.stringify(assets)};\nexport const inlineStyles = ${JSON.stringify(inlineStyles)};`;
     },
   };
 }

@@ -15,7 +15,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
       </svg>
       <span className={`text-lg font-bold tracking-tight ${inverted ? "text-white" : "text-slate-900"}`}>
         {company.shortName}
-        <span className={inverted ? "text-accent-300" : "text-accent-600"}> Consulting</span>
+        <span className={inverted ? "text-accent-300" : "text-accent-700"}> Consulting</span>
       </span>
     </span>
   );

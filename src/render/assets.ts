@@ -1,14 +1,22 @@
-import assets from "virtual:client-assets";
+import assets, { inlineStyles } from "virtual:client-assets";
 
 export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
 
-export type PageAssets = { scripts: string[]; preloads: string[]; styles: string[] };
+export type PageAssets = {
+  scripts: string[];
+  preloads: string[];
+  styles: string[];
+  /** Stylesheet text to inline in <head> (production), instead of the site stylesheet link. */
+  inlineCss: string | null;
+};
+
+export const inlineStylesHash = inlineStyles?.hash ?? null;
 
 /** The script, preload and stylesheet URLs for a page that uses the given client entries. */
 export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
   const scripts: string[] = [];
   const preloads = new Set<string>();
-  const styles = new Set<string>(assets.styles?.css ?? []);
+  const styles = new Set<string>(inlineStyles ? [] : (assets.styles?.css ?? []));
   for (const name of ["header", ...entries] as const) {
     const entry = assets[name];
     if (!entry) continue;
@@ -17,5 +25,10 @@ export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
     for (const file of imports) preloads.add(file);
     for (const file of entry.css) styles.add(file);
   }
-  return { scripts, preloads: [...preloads].filter((f) => !scripts.includes(f)), styles: [...styles] };
+  return {
+    scripts,
+    preloads: [...preloads].filter((f) => !scripts.includes(f)),
+    styles: [...styles],
+    inlineCss: inlineStyles?.css ?? null,
+  };
 }

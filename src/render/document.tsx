@@ -24,14 +24,19 @@ export function Document({ path, title, description, assets, children }: Documen
         <meta name="description" content={description} />
         <meta name="theme-color" content="#0f3d3e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.inlineCss !== null && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash
+          <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+        )}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
         {assets.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
+          // Low priority: islands enhance server-rendered content, so they must not compete with it.
+          <script key={src} type="module" src={src} fetchPriority="low" />
         ))}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">

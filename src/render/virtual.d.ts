@@ -1,4 +1,6 @@
 declare module "virtual:client-assets" {
   const assets: Record<string, { js: string[]; css: string[] } | undefined>;
   export default assets;
+  /** The site stylesheet's text and CSP hash in production builds; null in dev (linked instead). */
+  export const inlineStyles: { css: string; hash: string } | null;
 }

@@ -1,0 +1,125 @@
+// `npm run bench` / `npm run bench:check`: serves the built site with wrangler on loopback and prints
+// per-route bytes, Lighthouse medians and SSR-vs-static throughput; writes bench/results.json.
+// With --check, any figure over budget makes the exit code non-zero.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { publicRoutes } from "../../tests/browser/support/routes.ts";
+import { serveBuiltSite } from "../lib/wrangler-server.ts";
+import { checkRoute, checkThroughput } from "./budgets.ts";
+import { type LighthouseFigures, launchChromium, median, runLighthouse } from "./lighthouse.ts";
+import { runLoad } from "./load.ts";
+import { measureRoute, type RouteSizes } from "./sizes.ts";
+
+const { values } = parseArgs({
+  options: {
+    check: { type: "boolean", default: false },
+    runs: { type: "string", default: "3" },
+    "load-seconds": { type: "string", default: "6" },
+    port: { type: "string", default: "8797" },
+    route: { type: "string", multiple: true },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const routes: readonly string[] = values.route?.length ? values.route : publicRoutes;
+
+const server = await serveBuiltSite(Number(values.port));
+const results: { path: string; sizes: RouteSizes; lighthouse?: LighthouseFigures; failures: string[] }[] = [];
+let throughput: Record<string, unknown> = {};
+const failures: string[] = [];
+
+try {
+  const chromium = await launchChromium();
+  try {
+    for (const path of routes) {
+      const sizes = await measureRoute(server.url, path);
+      const lhRuns: LighthouseFigures[] = [];
+      for (let i = 0; i < runs; i++) lhRuns.push(await runLighthouse(server.url + path));
+      const lighthouse = Object.fromEntries(
+        Object.keys(lhRuns[0]!).map((k) => [k, median(lhRuns.map((r) => r[k as keyof LighthouseFigures]))]),
+      ) as LighthouseFigures;
+      const routeFailures = checkRoute(path, sizes, lighthouse);
+      failures.push(...routeFailures);
+      results.push({ path, sizes, lighthouse, failures: routeFailures });
+      process.stderr.write(`measured ${path}\n`);
+    }
+  } finally {
+    chromium.close();
+  }
+
+  // Same worker, same run: a server-rendered page against a static file served from its assets.
+  const durationMs = Number(values["load-seconds"]) * 1000;
+  const ssr = await runLoad([{ url: `${server.url}/` }], { connections: 8, durationMs });
+  const asset = await runLoad([{ url: `${server.url}/favicon.svg` }], { connections: 8, durationMs });
+  const ratio = ssr.rps / asset.rps;
+  throughput = { ssr, static: asset, ratio };
+  failures.push(...checkThroughput(ratio, ssr.errors + asset.errors));
+} finally {
+  await server.close();
+}
+
+printTable();
+mkdirSync("bench", { recursive: true });
+writeFileSync(
+  "bench/results.json",
+  `${JSON.stringify({ date: new Date().toISOString(), runs, routes: results, throughput, failures }, null, 2)}\n`,
+);
+console.log("\nFigures written to bench/results.json");
+if (failures.length) {
+  console.log(`\nOver budget (${failures.length}):\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  if (values.check) process.exit(1);
+} else {
+  console.log("\nEvery route is within budget.");
+}
+
+function printTable() {
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const head = [
+    "route",
+    "HTML raw/gz KB",
+    "JS raw/gz KB (files)",
+    "CSS raw/gz KB",
+    "perf",
+    "a11y",
+    "bp",
+    "seo",
+    "LCP ms",
+    "TBT ms",
+    "CLS",
+  ];
+  const rows = results.map(({ path, sizes: s, lighthouse: l }) => [
+    path,
+    `${kb(s.html.raw)} / ${kb(s.html.gzip)}`,
+    `${kb(s.js.raw)} / ${kb(s.js.gzip)} (${s.jsFiles})`,
+    `${kb(s.css.raw)} / ${kb(s.css.gzip)}`,
+    String(l?.performance ?? "-"),
+    String(l?.accessibility ?? "-"),
+    String(l?.bestPractices ?? "-"),
+    String(l?.seo ?? "-"),
+    l ? l.lcpMs.toFixed(0) : "-",
+    l ? l.tbtMs.toFixed(0) : "-",
+    l ? l.cls.toFixed(3) : "-",
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
+  console.log(`\nLighthouse: median of ${runs} mobile run(s) per route (default simulated throttling)\n`);
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+  for (const r of rows) console.log(line(r));
+  const t = throughput as {
+    ssr?: { rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number };
+    static?: { rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number };
+    ratio?: number;
+  };
+  if (t.ssr && t.static) {
+    console.log(`\nThroughput (8 connections, loopback):`);
+    for (const [name, r] of [
+      ["SSR  /", t.ssr],
+      ["static /favicon.svg", t.static],
+    ] as const) {
+      console.log(
+        `  ${name.padEnd(20)} ${r.rps.toFixed(0)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p99 ${r.p99Ms.toFixed(1)} ms  (${r.requests} requests, ${r.errors} errors)`,
+      );
+    }
+    console.log(`  SSR/static ratio     ${t.ratio?.toFixed(2)}`);
+  }
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+export type RunningServer = { url: string; close: () => Promise<void> };
+
+/**
+ * Serves the built site with `wrangler dev` on a loopback port and resolves once it answers.
+ * Extra `--var NAME:value` flags configure the worker for the run.
+ */
+export async function serveBuiltSite(port: number, vars: Record<string, string> = {}): Promise<RunningServer> {
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn"];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn("npx", args, {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/`, child, 60_000);
+  return { url, close: () => stop(child) };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  await stop(child);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Stops the whole process group (npx → wrangler → workerd). */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      resolve();
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {}
+      resolve();
+    }, 5_000).unref();
+  });
+}
