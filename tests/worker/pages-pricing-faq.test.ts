@@ -1,0 +1,228 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { get, htmlToText } from "./support/html.ts";
+
+/** The spec's priced items (section 9), written out here so a changed name or price fails a test. */
+const specItems = [
+  ["Starter", 150, "Monthly Subscription"],
+  ["Business", 375, "Monthly Subscription"],
+  ["Enterprise", 750, "Monthly Subscription"],
+  ["Quick Tech Fix", 50, "One-Time Service"],
+  ["Software Installation", 75, "One-Time Service"],
+  ["Email Configuration", 100, "One-Time Service"],
+  ["Data Backup Setup", 150, "One-Time Service"],
+  ["Website Updates", 125, "One-Time Service"],
+  ["Network Configuration", 200, "One-Time Service"],
+  ["IT Health Check", 250, "One-Time Service"],
+  ["IT Consultation Session", 300, "One-Time Service"],
+  ["Security Hardening", 400, "One-Time Service"],
+  ["Custom Automation Script", 500, "One-Time Service"],
+  ["Cybersecurity Audit", 75, "Add-On Service"],
+  ["Cloud Migration Package", 115, "Add-On Service"],
+  ["Emergency Support Package", 45, "Add-On Service"],
+  ["Training Workshop", 60, "Add-On Service"],
+] as const;
+
+const attributeEntities: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
+
+/** Attribute values as React escapes them, decoded back to the JSON they carry (&amp; last). */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(quot|#x27|lt|gt);/g, (e) => attributeEntities[e] ?? e).replace(/&amp;/g, "&");
+}
+
+/** The page's <main>, without the header and footer, whose links would satisfy any link check. */
+function mainOf(html: string): string {
+  return html.match(/<main[^>]*>([\s\S]*)<\/main>/)?.[1] ?? "";
+}
+
+function hrefsIn(html: string): string[] {
+  return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1] ?? "");
+}
+
+type AddToCartButton = { attributes: string; item: Record<string, unknown>; text: string };
+
+function addToCartButtons(html: string): AddToCartButton[] {
+  return [...html.matchAll(/<button([^>]*data-add-to-cart="([^"]*)"[^>]*)>([\s\S]*?)<\/button>/g)].map((m) => ({
+    attributes: m[1] ?? "",
+    item: JSON.parse(decodeAttribute(m[2] ?? "")),
+    text: htmlToText(m[3] ?? ""),
+  }));
+}
+
+// The first request compiles the worker's modules; let it take longer than a test's 5 s.
+beforeAll(() => get("/pricing"), 60_000);
+
+describe("/pricing", () => {
+  it("answers 200 with its heading", async () => {
+    const page = await get("/pricing");
+    expect(page.status).toBe(200);
+    expect(page.h1).toBe("Simple, Transparent Pricing");
+  });
+
+  it("shows every plan, one-time service and add-on with its price in dollars and cents", async () => {
+    const { text } = await get("/pricing");
+    for (const [name, price] of specItems) {
+      expect(text, name).toContain(name);
+      expect(text, name).toContain(`$${price}.00`);
+    }
+    expect(text).toContain("$375.00 /month");
+    expect(text).toContain("Most Popular");
+  });
+
+  it("states the plans' allowances and the Emergency Support Package's response time", async () => {
+    const { text } = await get("/pricing");
+    for (const feature of [
+      "10 support hours per month",
+      "1 active project",
+      "Response time: 4 hours",
+      "25 support hours per month",
+      "2 active projects",
+      "24/7 SLA",
+      "Response time: 1 hour",
+      "Unlimited support hours",
+      "Unlimited projects",
+      "Response time: 30 minutes",
+      "Dedicated engineer",
+      "15-minute response",
+    ])
+      expect(text).toContain(feature);
+  });
+
+  it("gives each of the 17 items an Add to Cart button carrying exactly its cart item", async () => {
+    const buttons = addToCartButtons((await get("/pricing")).html);
+    expect(buttons).toHaveLength(17);
+    for (const [index, [name, price, category]] of specItems.entries()) {
+      const button = buttons[index];
+      if (!button) throw new Error(`no button for ${name}`);
+      const id = `pricing-${name.toLowerCase().split(" ").join("-")}`;
+      expect(button.item).toMatchObject({ id, name, price, category, tier: "small" });
+      expect(Object.keys(button.item).sort()).toEqual(["category", "description", "id", "name", "price", "tier"]);
+      expect(button.attributes).toContain('type="button"');
+      expect(button.text).toBe(`Add to Cart for ${name}`);
+    }
+    expect(buttons.find((b) => b.item.id === "pricing-quick-tech-fix")?.item).toMatchObject({
+      name: "Quick Tech Fix",
+      price: 50,
+      category: "One-Time Service",
+    });
+  });
+
+  it("loads the pricing client entry and renders one toaster island", async () => {
+    const page = await get("/pricing");
+    expect(page.count("<script")).toBe(2);
+    expect(page.count('data-island="AppToaster"')).toBe(1);
+  });
+
+  it("has a comparison table with a caption and scoped headers", async () => {
+    const { html } = await get("/pricing");
+    const table = html.match(/<table[\s\S]*?<\/table>/)?.[0] ?? "";
+    expect(table).toMatch(/<caption[^>]*>Monthly support plans compared<\/caption>/);
+    for (const plan of ["Starter", "Business", "Enterprise"])
+      expect(table).toMatch(new RegExp(`<th scope="col"[^>]*>${plan}</th>`));
+    expect(table).toMatch(/<th scope="row"[^>]*>Response time<\/th>/);
+    expect(htmlToText(table)).toContain("4 hours 1 hour 30 minutes");
+  });
+
+  it("states the payment terms, with overage hours at $19/hour", async () => {
+    const { text } = await get("/pricing");
+    for (const term of [
+      "billed at $19/hour",
+      "50% deposit",
+      "5% monthly interest",
+      "suspended after 30 days overdue",
+      "up to 15%",
+      "30 days' notice",
+      "cards, mobile money and bank transfer",
+    ])
+      expect(text).toContain(term);
+    expect(text).not.toContain("KES 2,500");
+    expect(text).not.toContain("KES 7,999");
+  });
+
+  it("answers three pricing questions, including when plan changes take effect", async () => {
+    const main = mainOf((await get("/pricing")).html);
+    expect(main.split('name="pricing-faq"').length - 1).toBe(3);
+    const text = htmlToText(main);
+    expect(text).toContain("Upgrades take effect immediately");
+    expect(text).toContain("Downgrades take effect at the next billing cycle");
+  });
+
+  it("links to the FAQ, contact, services, terms and privacy pages from its own content", async () => {
+    const hrefs = hrefsIn(mainOf((await get("/pricing")).html));
+    for (const href of ["/faq", "/contact", "/services", "/terms", "/privacy"]) expect(hrefs).toContain(href);
+  });
+});
+
+describe("/faq", () => {
+  it("answers 200 with its heading and no client script but the header's", async () => {
+    const page = await get("/faq");
+    expect(page.status).toBe(200);
+    expect(page.h1).toBe("Frequently Asked Questions");
+    expect(page.count("<script")).toBe(1);
+    expect(page.html).not.toContain("data-island");
+  });
+
+  it("groups at least four collapsible questions under each of five categories", async () => {
+    const main = mainOf((await get("/faq")).html);
+    const sections = [
+      ...main.matchAll(/<section id="([^"]+)"[^>]*>\s*<h2[^>]*>([\s\S]*?)<\/h2>([\s\S]*?)<\/section>/g),
+    ];
+    expect(sections.map((s) => htmlToText(s[2] ?? ""))).toEqual([
+      "General",
+      "Services",
+      "Pricing & Payment",
+      "Support",
+      "Security & Data",
+    ]);
+    for (const section of sections) {
+      const body = section[3] ?? "";
+      expect(body.split("<details").length - 1, section[1]).toBeGreaterThanOrEqual(4);
+      expect(body.split("<summary").length - 1).toBe(body.split("<details").length - 1);
+    }
+  });
+
+  it("gives every question the same details name, so one opens at a time, and none starts open", async () => {
+    const main = mainOf((await get("/faq")).html);
+    const details = [...main.matchAll(/<details([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(details.length).toBeGreaterThanOrEqual(20);
+    for (const attributes of details) {
+      expect(attributes).toContain('name="faq"');
+      expect(attributes).not.toMatch(/\bopen\b/);
+    }
+  });
+
+  it("keeps the FAQ's own prices as the spec writes them", async () => {
+    const { text } = await get("/faq");
+    expect(text).toContain("KES 2,500/hour");
+    expect(text).toContain("KES 7,999");
+    expect(text).not.toContain("$19/hour");
+  });
+
+  it("answers consistently with the stated policies", async () => {
+    const { text } = await get("/faq");
+    for (const policy of [
+      "full refund if you cancel within 7 days and before work starts",
+      "20% administrative fee",
+      "within 3 business days",
+      "within 7-10 business days",
+      "Service credits, where offered instead, last 12 months",
+      "within 48 hours",
+      "plus 7 years",
+      "Monday-Friday 9:00-18:00 East Africa Time",
+      "within 24 hours",
+      "50% deposit",
+      "5% monthly interest",
+      "30 days overdue",
+      "up to 15%",
+      "30 days' notice",
+      "Cards, mobile money and bank transfer",
+      "Upgrades take effect immediately; downgrades at the next billing cycle",
+    ])
+      expect(text).toContain(policy);
+  });
+
+  it("links to the contact page and to a phone number", async () => {
+    const hrefs = hrefsIn(mainOf((await get("/faq")).html));
+    expect(hrefs).toContain("/contact");
+    expect(hrefs.some((href) => /^tel:\+254\d{9}$/.test(href))).toBe(true);
+  });
+});
