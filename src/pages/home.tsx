@@ -1,12 +1,147 @@
+import { BadgeRow } from "../components/BadgeRow.tsx";
+import { ButtonLink } from "../components/ButtonLink.tsx";
+import { CallToAction } from "../components/CallToAction.tsx";
+import { FeatureGrid } from "../components/FeatureCard.tsx";
+import { Icon } from "../components/Icon.tsx";
+import { IconTile } from "../components/IconTile.tsx";
+import { ProcessSteps } from "../components/ProcessSteps.tsx";
+import { PromiseList } from "../components/PromiseList.tsx";
+import { Section } from "../components/Section.tsx";
+import { ServiceCard } from "../components/ServiceCard.tsx";
+import { StatGrid } from "../components/StatGrid.tsx";
+import { TestimonialCard } from "../components/TestimonialCard.tsx";
+import { homeStats, outcomeStats, promises, trustBadges } from "../content/claims.ts";
+import {
+  badgeRowTitle,
+  closingCta,
+  homeHero,
+  homeMeta,
+  homeServicesSection,
+  whyUsReasons,
+  whyUsSection,
+} from "../content/home.ts";
+import { industries, industriesSection } from "../content/industries.ts";
+import { processSection, processSteps } from "../content/process.ts";
+import { services } from "../content/services.ts";
+import { testimonials, testimonialsSection } from "../content/testimonials.ts";
 import type { Page } from "./types.ts";
+
+function HomeHero() {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+      <div aria-hidden="true" className="absolute -top-32 -right-32 size-96 rounded-full bg-brand-500/20 blur-3xl" />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-12 lg:px-8">
+        <div className="lg:col-span-7">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent-300 ring-1 ring-white/20">
+            <Icon name="mapPin" className="size-4" />
+            {homeHero.eyebrow}
+          </p>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {homeHero.title}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-brand-100">{homeHero.lead}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <ButtonLink href={homeHero.primary.href} variant="secondary">
+              {homeHero.primary.label}
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink href={homeHero.secondary.href} variant="light">
+              {homeHero.secondary.label}
+            </ButtonLink>
+          </div>
+          <PromiseList promises={promises} className="mt-8" />
+        </div>
+        <div className="lg:col-span-5">
+          <div className="rounded-3xl bg-white/10 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8">
+            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{homeHero.outcomesTitle}</p>
+            <ul className="mt-6 space-y-4">
+              {outcomeStats.map((stat) => (
+                <li key={stat.label} className="flex items-center gap-4 rounded-2xl bg-white p-4 text-slate-900">
+                  <IconTile name={stat.icon} tone="accent" />
+                  <span>
+                    <span className="block text-3xl font-extrabold text-brand-800">{stat.number}</span>
+                    <span className="block text-sm font-medium text-slate-600">{stat.label}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function StatsBand() {
+  return (
+    <div className="border-b border-brand-800 bg-brand-900 py-10 sm:py-12">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <StatGrid stats={homeStats} variant="band" />
+      </div>
+    </div>
+  );
+}
+
+function ServicesOverview() {
+  const { viewAll } = homeServicesSection;
+  return (
+    <Section id="services" tone="muted" {...homeServicesSection}>
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {services.map((service) => (
+          <li key={service.id}>
+            <ServiceCard service={service} href={`/services#${service.id}`} linkLabel={homeServicesSection.cardLink} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <ButtonLink href={viewAll.href}>{viewAll.label}</ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+function Testimonials() {
+  const { cta, resultLabel } = testimonialsSection;
+  return (
+    <Section id="testimonials" tone="muted" {...testimonialsSection}>
+      <ul className="grid gap-6 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.author}>
+            <TestimonialCard testimonial={testimonial} resultLabel={resultLabel} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <ButtonLink href={cta.href} variant="outline">
+          {cta.label}
+        </ButtonLink>
+      </div>
+    </Section>
+  );
+}
 
 export const homePage: Page = {
   path: "/",
-  title: "Home",
-  description: "IT consulting in Nairobi.",
+  ...homeMeta,
   render: () => (
-    <section className="px-4 py-24">
-      <h1 className="text-4xl font-bold">Home</h1>
-    </section>
+    <>
+      <HomeHero />
+      <StatsBand />
+      <ServicesOverview />
+      <Section id="why-us" {...whyUsSection}>
+        <FeatureGrid features={whyUsReasons} variant="plain" />
+      </Section>
+      <Section id="how-we-work" tone="muted" {...processSection}>
+        <ProcessSteps steps={processSteps} stepLabel={processSection.stepLabel} />
+      </Section>
+      <Section id="industries" {...industriesSection}>
+        <FeatureGrid features={industries} />
+      </Section>
+      <Testimonials />
+      <CallToAction {...closingCta}>
+        <PromiseList promises={promises} className="mt-8 justify-center" />
+      </CallToAction>
+      <BadgeRow title={badgeRowTitle} badges={trustBadges} />
+    </>
   ),
 };

@@ -1,9 +1,41 @@
+import { CallToAction } from "../components/CallToAction.tsx";
+import { FeatureGrid } from "../components/FeatureCard.tsx";
+import { PageHero } from "../components/PageHero.tsx";
+import { PromiseList } from "../components/PromiseList.tsx";
+import { Section } from "../components/Section.tsx";
+import { ServiceDetail } from "../components/ServiceDetail.tsx";
+import { promises } from "../content/claims.ts";
+import { services } from "../content/services.ts";
+import {
+  promisesSection,
+  servicesCta,
+  servicesHero,
+  servicesListSection,
+  servicesMeta,
+} from "../content/services-page.ts";
 import type { Page } from "./types.ts";
 
-// Placeholder until the page is written.
 export const servicesPage: Page = {
   path: "/services",
-  title: "Services",
-  description: "Services",
-  render: () => <h1>Services</h1>,
+  ...servicesMeta,
+  render: () => (
+    <>
+      <PageHero {...servicesHero}>
+        <PromiseList promises={promises} className="justify-center" />
+      </PageHero>
+      <Section id="service-list" tone="muted" {...servicesListSection}>
+        <ul className="space-y-8">
+          {services.map((service) => (
+            <li key={service.id}>
+              <ServiceDetail service={service} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="getting-started" {...promisesSection}>
+        <FeatureGrid features={promises} tone="accent" />
+      </Section>
+      <CallToAction {...servicesCta} />
+    </>
+  ),
 };
