@@ -1,9 +1,11 @@
+import { LegalDocument } from "../components/LegalDocument.tsx";
+import { legalDocuments } from "../content/legal/index.ts";
 import type { Page } from "./types.ts";
 
-// Placeholder until the legal documents are written.
-export const legalPages: Page[] = ["/terms", "/privacy", "/refund", "/cookie", "/dpa", "/aup"].map((path) => ({
-  path,
-  title: path,
-  description: path,
-  render: () => <h1>{path}</h1>,
+/** /terms, /privacy, /refund, /cookie, /dpa and /aup: static documents that ship no page script. */
+export const legalPages: Page[] = legalDocuments.map((doc) => ({
+  path: doc.path,
+  title: doc.title,
+  description: doc.description,
+  render: () => <LegalDocument doc={doc} />,
 }));

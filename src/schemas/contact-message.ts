@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/**
+ * Upper bounds for a contact message. The browser form carries no length limits (the spec asks
+ * for none); these bounds protect whatever later stores or e-mails the message.
+ */
+export const CONTACT_MESSAGE_LIMITS = {
+  name: 200,
+  email: 254,
+  company: 200,
+  phone: 40,
+  message: 5000,
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .optional();
+
+/** A message sent through the form on /contact: name, e-mail and message required. */
+export const contactMessageSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: "Full name is required" })
+    .max(CONTACT_MESSAGE_LIMITS.name, { message: `Must be at most ${CONTACT_MESSAGE_LIMITS.name} characters` }),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_MESSAGE_LIMITS.email, { message: "Invalid email address" })
+    .pipe(z.email({ message: "Invalid email address" })),
+  company: optionalText(CONTACT_MESSAGE_LIMITS.company),
+  phone: optionalText(CONTACT_MESSAGE_LIMITS.phone),
+  message: z
+    .string()
+    .trim()
+    .min(1, { message: "Message is required" })
+    .max(CONTACT_MESSAGE_LIMITS.message, { message: `Must be at most ${CONTACT_MESSAGE_LIMITS.message} characters` }),
+});
+
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactField = keyof ContactMessage;

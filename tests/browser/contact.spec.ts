@@ -1,0 +1,120 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForIsland } from "./support/islands.ts";
+
+const message = {
+  "Full Name": "Amina Otieno",
+  Email: "amina@example.co.ke",
+  Company: "Savannah Logistics",
+  Phone: "+254 711 222 333",
+  Message: "We need help moving our dispatch system to the cloud.",
+};
+
+async function openContactPage(page: Page) {
+  await page.goto("/contact");
+  await waitForIsland(page, "ContactForm");
+  await waitForIsland(page, "AppToaster");
+}
+
+/** Records every request the page makes other than GET, so a test can prove nothing was sent. */
+function recordSends(page: Page): string[] {
+  const sends: string[] = [];
+  page.on("request", (req) => {
+    if (req.method() !== "GET") sends.push(`${req.method()} ${req.url()}`);
+  });
+  return sends;
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("sending a message shows Sending..., then the toast, and clears the form", async ({ page }) => {
+  const sends = recordSends(page);
+  await openContactPage(page);
+  const form = page.locator("form[action='/contact']");
+  for (const [label, value] of Object.entries(message)) await form.getByLabel(label).fill(value);
+
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const sending = form.getByRole("button", { name: "Sending..." });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toHaveCount(1);
+  await expect(toast.getByText("Message Sent!", { exact: true })).toBeVisible();
+  await expect(toast.getByText("We'll get back to you within 24 hours.", { exact: true })).toBeVisible();
+  await expect(page.locator("[data-sonner-toaster]")).toHaveAttribute("data-y-position", "bottom");
+  await expect(page.locator("[data-sonner-toaster]")).toHaveAttribute("data-x-position", "right");
+  const box = await toast.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) {
+    expect(box.x + box.width).toBeGreaterThan(1280 - 80);
+    expect(box.y + box.height).toBeGreaterThan(800 - 80);
+  }
+
+  for (const label of Object.keys(message)) await expect(form.getByLabel(label)).toHaveValue("");
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  expect(page.url()).toMatch(/\/contact$/);
+  expect(sends).toEqual([]);
+});
+
+test("empty required fields are stopped by the browser's own checks, with no toast", async ({ page }) => {
+  await openContactPage(page);
+  const form = page.locator("form[action='/contact']");
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  for (const label of ["Full Name", "Email", "Message"]) {
+    const missing = await form.getByLabel(label).evaluate((el) => (el as HTMLInputElement).validity.valueMissing);
+    expect(missing, label).toBe(true);
+  }
+  for (const label of ["Company", "Phone"]) {
+    const valid = await form.getByLabel(label).evaluate((el) => (el as HTMLInputElement).validity.valid);
+    expect(valid, label).toBe(true);
+  }
+  expect(await form.evaluate((el) => (el as HTMLFormElement).checkValidity())).toBe(false);
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  await page.waitForTimeout(1500);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+});
+
+test("an invalid e-mail address is refused by the browser's e-mail check", async ({ page }) => {
+  await openContactPage(page);
+  const form = page.locator("form[action='/contact']");
+  await form.getByLabel("Full Name").fill(message["Full Name"]);
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Message").fill(message.Message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  expect(await form.getByLabel("Email").evaluate((el) => (el as HTMLInputElement).validity.typeMismatch)).toBe(true);
+  await page.waitForTimeout(1500);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  await expect(form.getByLabel("Full Name")).toHaveValue(message["Full Name"]);
+});
+
+test("Alt+T focuses and expands the toasts, Escape collapses them", async ({ page }) => {
+  await openContactPage(page);
+  const form = page.locator("form[action='/contact']");
+  await form.getByLabel("Full Name").fill(message["Full Name"]);
+  await form.getByLabel("Email").fill(message.Email);
+  await form.getByLabel("Message").fill(message.Message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast).toHaveCount(1);
+  // Keep the pointer away from the toasts: hovering them expands them too.
+  await page.mouse.move(10, 10);
+  await expect(toast).toHaveAttribute("data-expanded", "false");
+
+  await page.keyboard.press("Alt+KeyT");
+  await expect(page.locator("[data-sonner-toaster]")).toBeFocused();
+  await expect(toast).toHaveAttribute("data-expanded", "true");
+
+  await page.keyboard.press("Escape");
+  await expect(toast).toHaveAttribute("data-expanded", "false");
+});
+
+test("the map is a lazy, titled embed with a link to a larger map", async ({ page }) => {
+  await page.goto("/contact");
+  const map = page.locator("iframe");
+  await expect(map).toHaveCount(1);
+  await expect(map).toHaveAttribute("loading", "lazy");
+  await expect(map).toHaveAttribute("title", /office/);
+  await expect(page.getByRole("link", { name: "View larger map" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Call Now" })).toHaveAttribute("href", /^tel:/);
+});
