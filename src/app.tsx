@@ -3,12 +3,14 @@ import { errorPage } from "./pages/error.tsx";
 import { pages } from "./pages/index.ts";
 import { notFoundPage } from "./pages/not-found.tsx";
 import { renderPage } from "./render/page-response.tsx";
+import { paymentRoutes } from "./server/payment-route.ts";
 
 export type AppEnv = { Bindings: Env };
 
 /** Builds the site: every page route, the 404 page and the 500 page. */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
+  app.route("/", paymentRoutes());
 
   for (const page of pages) {
     app.get(page.path, (c) => renderPage(c, page));

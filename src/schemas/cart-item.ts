@@ -7,19 +7,31 @@ export type Tier = (typeof tiers)[number];
 export const MAX_QUANTITY = 99;
 export const MAX_CART_ITEMS = 100;
 
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
+
 /**
  * One line of the cart, as the browser stores it and sends it to /create-custom-payment.
  * The server re-checks every field against its own catalogue; this only bounds the shape.
  */
-export const cartItemSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().min(1).max(200),
-  description: z.string().max(500),
-  category: z.string().min(1).max(100),
-  tier: z.enum(tiers),
-  price: z.number().finite().nonnegative().max(1_000_000),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-});
+export const cartItemSchema = z.object(
+  {
+    id: z.string({ error: "Each service needs an id" }).min(1, { message: "Each service needs an id" }).max(100),
+    name: z.string().min(1).max(200),
+    description: z.string().max(500),
+    category: z.string().min(1).max(100),
+    tier: z.enum(tiers),
+    price: z
+      .number({ error: "Price must be a number" })
+      .nonnegative({ message: "Price cannot be negative" })
+      .max(1_000_000, { message: "Price is too large" }),
+    quantity: z
+      .number({ error: QUANTITY_MESSAGE })
+      .int({ message: QUANTITY_MESSAGE })
+      .min(1, { message: QUANTITY_MESSAGE })
+      .max(MAX_QUANTITY, { message: QUANTITY_MESSAGE }),
+  },
+  { error: "Each service must be an object" },
+);
 
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -3,13 +3,22 @@ import { cartItemSchema, MAX_CART_ITEMS } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
 
 /** Body of POST /create-custom-payment (spec section 7). */
-export const paymentRequestSchema = z.strictObject({
-  services: z
-    .array(cartItemSchema)
-    .min(1, { message: "Your cart is empty" })
-    .max(MAX_CART_ITEMS, { message: `A cart holds at most ${MAX_CART_ITEMS} different services` }),
-  customerInfo: customerInfoSchema,
-});
+export const paymentRequestSchema = z.strictObject(
+  {
+    services: z
+      .array(cartItemSchema, {
+        error: (issue) => (issue.input === undefined ? "Your cart is empty" : "Services must be a list of cart items"),
+      })
+      .min(1, { message: "Your cart is empty" })
+      .max(MAX_CART_ITEMS, { message: `A cart holds at most ${MAX_CART_ITEMS} different services` }),
+    customerInfo: customerInfoSchema,
+  },
+  {
+    // Unknown top-level fields keep zod's own message, which names the field.
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? undefined : "The order must be a JSON object with services and customerInfo",
+  },
+);
 
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 

@@ -1,0 +1,126 @@
+// `npm start` (after the build): serves the built site with `wrangler dev` on 127.0.0.1:8787.
+// With no Stripe key configured it first starts the local Stripe stand-in and points the worker at
+// it, so a fresh machine can place a whole (test) order offline. With a key, no stand-in runs.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseEnv } from "node:util";
+import { type StripeStandin, startStripeStandin } from "./stripe-standin/server.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SITE_PORT = 8787;
+const STANDIN_PORT = 12111;
+const STANDIN_KEY = "sk_test_local_standin";
+
+type KeySource = { key: string; from: string };
+
+/** The files wrangler reads secrets from when run without --env: .dev.vars, else .env and .env.local. */
+function secretFiles(): string[] {
+  if (existsSync(join(ROOT, ".dev.vars"))) return [".dev.vars"];
+  return [".env", ".env.local"].filter((file) => existsSync(join(ROOT, file)));
+}
+
+function keyFromFiles(files: string[]): KeySource | undefined {
+  let found: KeySource | undefined;
+  for (const file of files) {
+    const key = parseEnv(readFileSync(join(ROOT, file), "utf8")).STRIPE_SECRET_KEY?.trim();
+    if (key) found = { key, from: file };
+  }
+  return found;
+}
+
+function describeKey(key: string): string {
+  if (key.startsWith("sk_live_") || key.startsWith("rk_live_")) return "LIVE mode: real cards are charged";
+  return "test mode";
+}
+
+type WranglerSetup = { args: string[]; cleanup: () => void; standin?: StripeStandin };
+
+/**
+ * wrangler reads .dev.vars itself. A key given only in the environment is handed over in a
+ * private temporary env file: a `--var` would show the secret in the process list and in
+ * wrangler's bindings table.
+ */
+function realStripe(files: string[], fromFiles: KeySource | undefined, envKey: string | undefined): WranglerSetup {
+  if (fromFiles) {
+    console.log(`Payments: Stripe, with STRIPE_SECRET_KEY from ${fromFiles.from} (${describeKey(fromFiles.key)}).`);
+    return { args: [], cleanup: () => {} };
+  }
+  const key = envKey ?? "";
+  if (!/^[A-Za-z0-9_]+$/.test(key)) throw new Error("STRIPE_SECRET_KEY in the environment is not a Stripe key.");
+  const dir = mkdtempSync(join(tmpdir(), "site-start-"));
+  const file = join(dir, "stripe.env");
+  writeFileSync(file, `STRIPE_SECRET_KEY=${key}\n`, { mode: 0o600 });
+  console.log(`Payments: Stripe, with STRIPE_SECRET_KEY from the environment (${describeKey(key)}).`);
+  return {
+    args: [...files.flatMap((f) => ["--env-file", join(ROOT, f)]), "--env-file", file],
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function localStandin(): Promise<WranglerSetup> {
+  let standin: StripeStandin;
+  try {
+    standin = await startStripeStandin({ port: STANDIN_PORT });
+  } catch (err) {
+    const inUse = err instanceof Error && "code" in err && err.code === "EADDRINUSE";
+    throw new Error(
+      inUse
+        ? `Port ${STANDIN_PORT} is in use, so the local Stripe stand-in cannot start. Is another \`npm start\` running?`
+        : `The local Stripe stand-in could not start: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  console.log(
+    `Payments: no STRIPE_SECRET_KEY configured (environment or .dev.vars), so the local Stripe stand-in runs at ${standin.url}.\n` +
+      "  Orders open its TEST payment page; no card is charged. Put a key in .dev.vars to use Stripe.",
+  );
+  return {
+    args: ["--var", `STRIPE_SECRET_KEY:${STANDIN_KEY}`, "--var", `STRIPE_API_BASE:${standin.url}`],
+    cleanup: () => {},
+    standin,
+  };
+}
+
+function runWrangler(extraArgs: string[]): ChildProcess {
+  const wrangler = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+  const args = [wrangler, "dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...extraArgs];
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+}
+
+async function main(): Promise<void> {
+  const files = secretFiles();
+  const fromFiles = keyFromFiles(files);
+  const envKey = process.env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const setup = fromFiles || envKey ? realStripe(files, fromFiles, envKey) : await localStandin();
+  console.log(`Site: http://127.0.0.1:${SITE_PORT}/`);
+
+  const child = runWrangler(setup.args);
+  // Ctrl-C reaches wrangler through the terminal too; a signal sent to this process alone is
+  // passed on. Either way this process waits for wrangler to exit, then stops the stand-in.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      if (child.exitCode === null) child.kill(signal);
+    });
+  }
+  child.on("exit", (code, signal) => {
+    setup.cleanup();
+    const done = () => process.exit(code ?? (signal ? 0 : 1));
+    if (setup.standin) setup.standin.close().then(done, done);
+    else done();
+  });
+  child.on("error", (err) => {
+    console.error(`Could not start wrangler: ${err.message}`);
+    setup.cleanup();
+    process.exit(1);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import type { CustomerInfo } from "../schemas/customer-info.ts";
+import type { CheckoutSessionParams } from "../services/stripe.ts";
+import type { PricedCart, PricedLine } from "./cart-pricing.ts";
+
+/** Stripe keeps at most 500 characters in one metadata value. */
+export const METADATA_VALUE_MAX = 500;
+
+export const SUCCESS_PATH = "/checkout/success?session_id={CHECKOUT_SESSION_ID}";
+export const CANCEL_PATH = "/checkout";
+
+/**
+ * The Checkout Session for a priced cart, built only from catalogue entries and the validated customer.
+ * A cart with a monthly plan becomes a subscription: its plans recur monthly and its one-time
+ * items are charged once, on the first invoice.
+ */
+export function checkoutSessionParams(cart: PricedCart, customer: CustomerInfo, origin: string): CheckoutSessionParams {
+  return {
+    mode: cart.subscription ? "subscription" : "payment",
+    line_items: cart.lines.map((line) => lineItem(line, cart.subscription)),
+    customer_email: customer.email,
+    metadata: { ...customerMetadata(customer), ...itemIdsMetadata(cart.lines) },
+    success_url: `${origin}${SUCCESS_PATH}`,
+    cancel_url: `${origin}${CANCEL_PATH}`,
+  };
+}
+
+function lineItem({ entry, quantity }: PricedLine, subscription: boolean) {
+  return {
+    quantity,
+    price_data: {
+      currency: "usd",
+      unit_amount: entry.unitAmount,
+      product_data: { name: entry.name, description: entry.category, metadata: { catalogue_id: entry.id } },
+      ...(subscription && entry.recurring ? { recurring: { interval: "month" as const } } : {}),
+    },
+  };
+}
+
+function customerMetadata(customer: CustomerInfo): Record<string, string> {
+  const fields: Record<string, string | undefined> = {
+    customer_name: customer.name,
+    customer_email: customer.email,
+    customer_phone: customer.phone,
+    customer_company: customer.company,
+    customer_address: customer.address,
+    customer_city: customer.city,
+    customer_state: customer.state,
+    customer_zip: customer.zip,
+    customer_country: customer.country,
+  };
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    // Stripe treats an empty metadata value as "unset"; an empty optional field is simply left out.
+    if (value) metadata[key] = fitMetadataValue(value);
+  }
+  return metadata;
+}
+
+/**
+ * The ordered ids, comma-separated, split over item_ids, item_ids_2, … so that no value passes
+ * Stripe's 500-character limit however many catalogue items the cart holds.
+ */
+export function itemIdsMetadata(lines: PricedLine[]): Record<string, string> {
+  const chunks: string[] = [];
+  let current = "";
+  for (const { entry } of lines) {
+    const next = current ? `${current},${entry.id}` : entry.id;
+    if (next.length > METADATA_VALUE_MAX && current) {
+      chunks.push(current);
+      current = entry.id;
+    } else {
+      current = next;
+    }
+  }
+  if (current) chunks.push(current);
+  return Object.fromEntries(chunks.map((chunk, i) => [i === 0 ? "item_ids" : `item_ids_${i + 1}`, chunk]));
+}
+
+/** The schema bounds every field below the limit; this guards the invariant rather than trusting it. */
+function fitMetadataValue(value: string): string {
+  if (value.length > METADATA_VALUE_MAX) throw new Error(`Metadata value longer than ${METADATA_VALUE_MAX} characters`);
+  return value;
+}

@@ -1,0 +1,108 @@
+import Stripe from "stripe";
+
+/**
+ * The bindings this module reads. Both are optional: STRIPE_SECRET_KEY is a secret (.dev.vars
+ * locally, `wrangler secret put` in production) that may be absent, and STRIPE_API_BASE only
+ * exists in tests and offline runs.
+ */
+export type StripeEnv = { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string };
+
+/**
+ * Reads the bindings at run time instead of trusting the generated Env type: `wrangler types`
+ * declares a secret only when the machine that ran it had a .dev.vars file, and a binding of the
+ * wrong kind (a JSON var, say) must count as "not configured" rather than crash.
+ */
+export function readStripeEnv(env: object): StripeEnv {
+  return {
+    STRIPE_SECRET_KEY: stringBinding(env, "STRIPE_SECRET_KEY"),
+    STRIPE_API_BASE: stringBinding(env, "STRIPE_API_BASE"),
+  };
+}
+
+function stringBinding(env: object, name: string): string | undefined {
+  const value: unknown = Reflect.get(env, name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
+
+export type CreatedCheckoutSession = { id: string; url: string };
+
+/** The one thing the site asks of Stripe. */
+export type PaymentGateway = {
+  createCheckoutSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<CreatedCheckoutSession>;
+};
+
+export type StripeClientOptions = { timeoutMs?: number; maxNetworkRetries?: number };
+
+/** Long enough for a slow Stripe answer, short enough that the visitor is not left waiting. */
+export const STRIPE_TIMEOUT_MS = 10_000;
+/** One retry of a dropped request is safe: every create carries an idempotency key. */
+export const STRIPE_MAX_NETWORK_RETRIES = 1;
+
+/** No usable Stripe configuration: the endpoint answers 503 rather than trying. */
+export class PaymentsNotConfiguredError extends Error {
+  override name = "PaymentsNotConfiguredError";
+}
+
+/** Stripe failed, refused or timed out. The message is for logs, never for the browser. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Builds the gateway from the worker's env. STRIPE_API_BASE may only name a server on loopback:
+ * anywhere else the secret key would be handed to a third party.
+ */
+export function createPaymentGateway(bindings: object, options: StripeClientOptions = {}): PaymentGateway {
+  const env = readStripeEnv(bindings);
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key) throw new PaymentsNotConfiguredError("STRIPE_SECRET_KEY is not set");
+
+  const stripe = new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+    telemetry: false,
+    ...apiBase(env.STRIPE_API_BASE),
+  });
+
+  return {
+    async createCheckoutSession(params, idempotencyKey) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(params, { idempotencyKey });
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err), { cause: err });
+      }
+      if (!session.url) throw new PaymentProviderError(`Checkout Session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    },
+  };
+}
+
+function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!value?.trim()) return {};
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new PaymentsNotConfiguredError("STRIPE_API_BASE is not a URL");
+  }
+  if (!LOOPBACK_HOSTS.has(url.hostname) || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new PaymentsNotConfiguredError("STRIPE_API_BASE must be an http(s) URL on 127.0.0.1, localhost or [::1]");
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+/** What the server log says about a failed call: type, status and request id, never the key. */
+function describeStripeError(err: unknown): string {
+  if (err instanceof Stripe.errors.StripeError) {
+    const parts = [err.type, err.statusCode && `HTTP ${err.statusCode}`, err.code, err.requestId, err.message];
+    return `Stripe checkout session failed: ${parts.filter(Boolean).join(" | ")}`;
+  }
+  return `Stripe checkout session failed: ${err instanceof Error ? err.message : String(err)}`;
+}
