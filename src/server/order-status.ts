@@ -1,0 +1,38 @@
+/**
+ * The order state machine. Stripe may deliver events late, twice or out of order, so a status
+ * only ever moves forward: 'paid' is final, and nothing moves an order back to 'pending'.
+ *
+ *   pending ──► awaiting_payment ──► paid
+ *      │  │            │              ▲
+ *      │  └──► expired  └──► payment_failed ─┘ (a later success still wins)
+ *      └─────────────────────────────┘
+ */
+export const orderStatuses = ["pending", "awaiting_payment", "paid", "payment_failed", "expired"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** For each target status, the statuses an order may move to it from. */
+export const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: [],
+  awaiting_payment: ["pending"],
+  paid: ["pending", "awaiting_payment", "payment_failed", "expired"],
+  payment_failed: ["pending", "awaiting_payment"],
+  expired: ["pending"],
+};
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return allowedFrom[to].includes(from);
+}
+
+/** The minimal view of a Stripe Checkout Session that decides an order's status. */
+export type SessionState = { status: string | null; payment_status: string | null };
+
+/** What a Checkout Session says about its order: null when it says nothing new ('open'). */
+export function statusFromSession(session: SessionState): OrderStatus | null {
+  if (session.status === "complete") {
+    return session.payment_status === "paid" || session.payment_status === "no_payment_required"
+      ? "paid"
+      : "awaiting_payment";
+  }
+  if (session.status === "expired") return "expired";
+  return null;
+}
