@@ -1,9 +1,11 @@
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { errorPage } from "./pages/error.tsx";
 import { pages } from "./pages/index.ts";
 import { notFoundPage } from "./pages/not-found.tsx";
 import { renderPage } from "./render/page-response.tsx";
 import { paymentRoutes } from "./server/payment-route.ts";
+import { seoRoutes } from "./server/seo-routes.ts";
 
 export type AppEnv = { Bindings: Env };
 
@@ -12,8 +14,10 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.route("/", paymentRoutes());
 
+  app.route("/", seoRoutes());
+
   for (const page of pages) {
-    app.get(page.path, (c) => renderPage(c, page));
+    app.get(page.path, etag(), (c) => renderPage(c, page));
   }
 
   app.notFound((c) => renderPage(c, { ...notFoundPage, path: c.req.path }, 404));

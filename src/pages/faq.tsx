@@ -4,6 +4,7 @@ import { Icon } from "../components/Icon.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { Section } from "../components/Section.tsx";
 import { faqGroups, faqHero, faqMeta, faqPageCopy } from "../content/faq.ts";
+import { faqJsonLd } from "../seo/structured-data.ts";
 import type { Page } from "./types.ts";
 
 /** Every question shares this name, so opening one closes whichever was open, on the whole page. */
@@ -68,6 +69,7 @@ function ClosingSection() {
 export const faqPage: Page = {
   path: "/faq",
   ...faqMeta,
+  structuredData: () => [faqJsonLd()],
   render: () => (
     <>
       <PageHero {...faqHero} />

@@ -24,6 +24,7 @@ import { industries, industriesSection } from "../content/industries.ts";
 import { processSection, processSteps } from "../content/process.ts";
 import { services } from "../content/services.ts";
 import { testimonials, testimonialsSection } from "../content/testimonials.ts";
+import { businessJsonLd } from "../seo/structured-data.ts";
 import type { Page } from "./types.ts";
 
 function HomeHero() {
@@ -123,6 +124,7 @@ function Testimonials() {
 export const homePage: Page = {
   path: "/",
   ...homeMeta,
+  structuredData: (origin) => [businessJsonLd(origin)],
   render: () => (
     <>
       <HomeHero />

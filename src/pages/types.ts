@@ -9,4 +9,8 @@ export type Page = {
   /** Client bundles this page hydrates; the header script is always added. */
   entries?: ClientEntryName[];
   render: () => ReactElement;
+  /** JSON-LD objects for search engines, given the site's origin (https://…). */
+  structuredData?: (origin: string) => object[];
+  /** Kept out of the sitemap and search results (e.g. the checkout steps). */
+  noindex?: boolean;
 };

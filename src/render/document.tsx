@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { company } from "../content/company.ts";
+import { serializeJsonLd } from "../seo/structured-data.ts";
 import type { PageAssets } from "./assets.ts";
 
 type DocumentProps = {
@@ -9,12 +10,28 @@ type DocumentProps = {
   title: string;
   description: string;
   assets: PageAssets;
+  /** The site's origin, for canonical and share URLs. */
+  origin: string;
+  /** Pages that must not be indexed (checkout steps, error pages). */
+  noindex?: boolean;
+  structuredData?: object[];
   children: ReactNode;
 };
 
 /** The HTML shell every page shares: head, skip link, header, main landmark, footer. */
-export function Document({ path, title, description, assets, children }: DocumentProps) {
+export function Document({
+  path,
+  title,
+  description,
+  assets,
+  origin,
+  noindex,
+  structuredData = [],
+  children,
+}: DocumentProps) {
   const fullTitle = path === "/" ? `${company.name} | IT Consulting in Nairobi, Kenya` : `${title} | ${company.name}`;
+  const url = `${origin}${path}`;
+  const shareImage = `${origin}/og-image.jpg`;
   return (
     <html lang="en">
       <head>
@@ -23,6 +40,21 @@ export function Document({ path, title, description, assets, children }: Documen
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         <meta name="theme-color" content="#0f3d3e" />
+        {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={company.name} />
+        <meta property="og:title" content={fullTitle} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={url} />
+        <meta property="og:image" content={shareImage} />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={`${company.name}: IT consulting in Nairobi, Kenya`} />
+        <meta property="og:locale" content="en_KE" />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={fullTitle} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={shareImage} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {assets.inlineCss !== null && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash
@@ -33,6 +65,14 @@ export function Document({ path, title, description, assets, children }: Documen
         ))}
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+        ))}
+        {structuredData.map((data) => (
+          <script
+            key={JSON.stringify(data).slice(0, 64)}
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD data block, `<` escaped by serializeJsonLd
+            dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+          />
         ))}
         {assets.scripts.map((src) => (
           // Low priority: islands enhance server-rendered content, so they must not compete with it.

@@ -1,0 +1,85 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { faqEntries } from "../../src/content/faq.ts";
+import { get } from "./support/html.ts";
+
+const ORIGIN = "http://example.com";
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe("search and sharing", () => {
+  it("robots.txt allows the site, keeps /admin out and points to the sitemap", async () => {
+    const res = await exports.default.fetch(`${ORIGIN}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("sitemap.xml lists every public route and nothing private", async () => {
+    const res = await exports.default.fetch(`${ORIGIN}/sitemap.xml`);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const path of [
+      "/",
+      "/about",
+      "/services",
+      "/pricing",
+      "/faq",
+      "/contact",
+      "/custom-quote",
+      "/terms",
+      "/aup",
+    ]) {
+      expect(locs).toContain(`${ORIGIN}${path}`);
+    }
+    expect(xml).not.toContain("/admin");
+  });
+
+  it("gives each page a canonical URL, Open Graph and Twitter tags with the share image", async () => {
+    const page = await get("/services");
+    expect(page.html).toContain(`<link rel="canonical" href="${ORIGIN}/services"/>`);
+    expect(page.html).toContain(`<meta property="og:url" content="${ORIGIN}/services"/>`);
+    expect(page.html).toContain(`<meta property="og:image" content="${ORIGIN}/og-image.jpg"/>`);
+    expect(page.html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(page.html).toMatch(/<meta property="og:title" content="Services[^"]*"\/>/);
+  });
+
+  it("marks the 404 page noindex instead of giving it a canonical URL", async () => {
+    const page = await get("/no-such-page");
+    expect(page.html).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.html).not.toContain('rel="canonical"');
+  });
+
+  it("describes the business on the home page as a ProfessionalService in Nairobi with its hours", async () => {
+    const [business] = jsonLd((await get("/")).html);
+    expect(business).toMatchObject({
+      "@type": "ProfessionalService",
+      address: { addressLocality: "Nairobi", addressCountry: "KE" },
+      openingHoursSpecification: [
+        { dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00" },
+      ],
+    });
+    expect(business?.contactPoint).toBeDefined();
+  });
+
+  it("lists every FAQ question as FAQPage structured data on /faq", async () => {
+    const [faq] = jsonLd((await get("/faq")).html) as { "@type": string; mainEntity: { name: string }[] }[];
+    expect(faq?.["@type"]).toBe("FAQPage");
+    expect(faq?.mainEntity.map((q) => q.name)).toEqual(faqEntries.map((e) => e.question));
+  });
+
+  it("revalidates pages with an ETag and answers 304 when nothing changed", async () => {
+    const first = await exports.default.fetch(`${ORIGIN}/about`);
+    await first.arrayBuffer();
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const tag = first.headers.get("etag");
+    expect(tag).toBeTruthy();
+    const again = await exports.default.fetch(`${ORIGIN}/about`, { headers: { "If-None-Match": tag! } });
+    expect(again.status).toBe(304);
+  });
+});
