@@ -1,1 +1,4 @@
-export {};
+import { hydrateIslands } from "../hydrate.tsx";
+import { QuoteSelector } from "../islands/QuoteSelector.tsx";
+
+hydrateIslands({ QuoteSelector });

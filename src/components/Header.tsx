@@ -55,7 +55,8 @@ export function Header({ path }: { path: string }) {
             <span
               data-cart-badge
               hidden
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-600 px-1 text-center text-xs leading-5 font-bold text-white"
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-bold text-white"
             />
           </a>
           <a
@@ -103,7 +104,8 @@ export function Header({ path }: { path: string }) {
                     <span
                       data-cart-badge
                       hidden
-                      className="min-w-5 rounded-full bg-accent-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
+                      aria-hidden="true"
+                      className="min-w-5 rounded-full bg-accent-700 px-1.5 text-center text-xs leading-5 font-bold text-white"
                     />
                   </a>
                 </li>

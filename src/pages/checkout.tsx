@@ -1,9 +1,29 @@
+import { AppToaster } from "../../client/islands/AppToaster.tsx";
+import { Checkout } from "../../client/islands/Checkout.tsx";
+import { Island } from "../components/Island.tsx";
+import { checkoutCopy, checkoutMeta } from "../content/checkout.ts";
 import type { Page } from "./types.ts";
 
-// Placeholder until the page is written.
 export const checkoutPage: Page = {
   path: "/checkout",
-  title: "Checkout",
-  description: "Checkout",
-  render: () => <h1>Checkout</h1>,
+  title: checkoutMeta.title,
+  description: checkoutMeta.description,
+  entries: ["checkout"],
+  render: () => (
+    <div className="bg-slate-50 py-10 sm:py-14">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <Island name="Checkout">
+          <Checkout />
+        </Island>
+        <noscript>
+          <p className="mt-6 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800">
+            {checkoutCopy.noScript}
+          </p>
+        </noscript>
+      </div>
+      <Island name="AppToaster">
+        <AppToaster />
+      </Island>
+    </div>
+  ),
 };
