@@ -1,15 +1,8 @@
 import type { CartItem, CartItemInput } from "../../src/schemas/cart-item.ts";
+import { MAX_CART_ITEMS, MAX_QUANTITY } from "../../src/schemas/limits.ts";
 
 /** localStorage key of the cart (spec section 4): a JSON array of cart items. */
 export const CART_STORAGE_KEY = "cart";
-
-/*
- * Mirror MAX_QUANTITY and MAX_CART_ITEMS of src/schemas/cart-item.ts. Importing them from there
- * would pull zod into the header script that every page loads; tests/worker/cart-store.test.ts
- * keeps the two in step.
- */
-export const QUANTITY_CAP = 99;
-export const DISTINCT_ITEMS_CAP = 100;
 
 export type CartItems = readonly CartItem[];
 /** `null` while the stored cart is not known yet: on the server, and in the browser until it is read. */
@@ -42,10 +35,10 @@ export function cartCount(items: CartItems): number {
 export function addItem(items: CartItems, input: CartItemInput): CartItems {
   if (items.some((item) => item.id === input.id)) {
     return items.map((item) =>
-      item.id === input.id ? { ...item, quantity: Math.min(item.quantity + 1, QUANTITY_CAP) } : item,
+      item.id === input.id ? { ...item, quantity: Math.min(item.quantity + 1, MAX_QUANTITY) } : item,
     );
   }
-  if (items.length >= DISTINCT_ITEMS_CAP) return items;
+  if (items.length >= MAX_CART_ITEMS) return items;
   // Explicit key order, the schema's, so a stored cart re-validates to the identical string.
   const { id, name, description, category, tier, price } = input;
   return [...items, { id, name, description, category, tier, price, quantity: 1 }];
@@ -69,7 +62,7 @@ export function decodeStoredCart(raw: string | null): unknown[] {
 /** One line per id (the first wins) and no more lines than the payment endpoint accepts. */
 export function normalizeItems(items: readonly CartItem[]): CartItem[] {
   const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.id) && seen.add(item.id)).slice(0, DISTINCT_ITEMS_CAP);
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id)).slice(0, MAX_CART_ITEMS);
 }
 
 function encode(items: CartItems): string | null {

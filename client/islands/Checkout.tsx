@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ButtonLink } from "../../src/components/ButtonLink.tsx";
-import { Icon } from "../../src/components/Icon.tsx";
+import { UiIcon } from "../../src/components/UiIcon.tsx";
 import { checkoutCopy } from "../../src/content/checkout.ts";
 import { CartProvider, useCart } from "../cart/CartProvider.tsx";
 import type { CartItems } from "../cart/store.ts";
@@ -88,7 +88,7 @@ function CheckoutEmpty() {
   return (
     <div className="mx-auto max-w-lg py-8 text-center sm:py-12">
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Icon name="cart" className="size-8" />
+        <UiIcon name="cart" className="size-8" />
       </span>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">{copy.empty.title}</h1>
       <p className="mt-3 text-lg text-slate-600">{copy.empty.text}</p>

@@ -2,14 +2,16 @@ import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { buttonClass } from "../../src/components/ButtonLink.tsx";
-import { Icon } from "../../src/components/Icon.tsx";
+import { UiIcon } from "../../src/components/UiIcon.tsx";
 import { checkoutCopy, customerFields } from "../../src/content/checkout.ts";
 import { formatUsd } from "../../src/lib/money.ts";
-import { type CustomerInfo, emptyCustomerInfo } from "../../src/schemas/customer-info.ts";
+import { emptyCustomerInfo } from "../../src/schemas/customer-defaults.ts";
+import type { CustomerInfo } from "../../src/schemas/customer-info.ts";
 import { useCart } from "../cart/CartProvider.tsx";
-import { type CustomerField, type CustomerValues, type FieldErrors, validateCustomer } from "../cart/customer-form.ts";
+import type { CustomerField, CustomerValues, FieldErrors } from "../cart/customer-form.ts";
 import { openPaymentTab, PaymentError, requestPaymentUrl, sendTabTo } from "../cart/payment.ts";
 import type { CartItems } from "../cart/store.ts";
+import { loadedValidator, loadValidator } from "../cart/validator.ts";
 import { CheckoutField } from "./CheckoutField.tsx";
 
 const copy = checkoutCopy;
@@ -36,8 +38,8 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
   const inputs = useRef(new Map<CustomerField, HTMLInputElement>());
 
   const errorOf = (next: CustomerValues, field: CustomerField) => {
-    const result = validateCustomer(next);
-    return result.ok ? undefined : result.errors[field];
+    const result = loadedValidator()?.(next);
+    return !result || result.ok ? undefined : result.errors[field];
   };
 
   const change = (field: CustomerField, value: string) => {
@@ -86,7 +88,7 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
     }
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
     const items = cart.latest();
@@ -94,7 +96,10 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
       toast.error(copy.toasts.emptyCart);
       return;
     }
-    const result = validateCustomer(values);
+    // Loaded on the first focus, so normally synchronous here and the payment tab still opens
+    // within the click; awaited only if the visitor submits without ever touching a field.
+    const validate = loadedValidator() ?? (await loadValidator());
+    const result = validate(values);
     if (!result.ok) {
       showErrors(result.errors);
       return;
@@ -104,7 +109,14 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="customer-info-heading" aria-busy={processing}>
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadValidator()}
+      onPointerDown={() => void loadValidator()}
+      aria-labelledby="customer-info-heading"
+      aria-busy={processing}
+    >
       <h2 id="customer-info-heading" className="text-xl font-bold text-slate-900">
         {copy.form.title}
       </h2>
@@ -129,7 +141,7 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
         disabled={processing}
         className={`${buttonClass("primary")} mt-8 w-full cursor-pointer disabled:cursor-wait disabled:opacity-70`}
       >
-        <Icon name="lock" className="size-4" />
+        <UiIcon name="lock" className="size-4" />
         {processing ? copy.form.processing : copy.form.pay(formatUsd(total))}
       </button>
       <p className="mt-3 text-center text-xs text-slate-600">{copy.form.newTabNote}</p>

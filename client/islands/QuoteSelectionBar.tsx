@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { buttonClass } from "../../src/components/ButtonLink.tsx";
-import { Icon } from "../../src/components/Icon.tsx";
+import { UiIcon } from "../../src/components/UiIcon.tsx";
 import { customQuoteCopy } from "../../src/content/custom-quote.ts";
 import { formatUsd } from "../../src/lib/money.ts";
 
@@ -44,7 +44,7 @@ export function QuoteSelectionBar({ distinctItems, total }: { distinctItems: num
         </p>
         <a href={copy.proceed.href} className={`${buttonClass("primary")} shrink-0`}>
           {copy.proceed.label}
-          <Icon name="arrowRight" className="size-4" />
+          <UiIcon name="arrowRight" className="size-4" />
         </a>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Icon } from "../../src/components/Icon.tsx";
+import { UiIcon } from "../../src/components/UiIcon.tsx";
 import type { QuoteService } from "../../src/content/catalogue-types.ts";
 import { formatUsd } from "../../src/lib/money.ts";
 
@@ -33,7 +33,7 @@ export function QuoteServiceCard({
         <span id={nameId} className="font-semibold text-slate-900">
           {service.name}
         </span>
-        <Icon name="checkCircle" className="ml-auto hidden size-6 shrink-0 text-brand-700 group-has-checked:block" />
+        <UiIcon name="checkCircle" className="ml-auto hidden size-6 shrink-0 text-brand-700 group-has-checked:block" />
       </span>
       <span id={detailsId} className="mt-3 flex flex-1 flex-col gap-4">
         <span className="text-sm text-slate-600">{service.description}</span>

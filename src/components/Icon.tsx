@@ -1,16 +1,11 @@
 import type { ReactElement } from "react";
+import { SvgIcon, uiIconPaths } from "./UiIcon.tsx";
 
 /** Stroke icons drawn on a 24px grid, rendered inline on the server (no icon font, no request). */
 const paths = {
+  ...uiIconPaths,
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
-  cart: (
-    <>
-      <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" />
-      <circle cx="9" cy="19" r="1.5" />
-      <circle cx="17" cy="19" r="1.5" />
-    </>
-  ),
   phone: <path d="M5 4h3l2 5-2.5 1.5a11 11 0 0 0 6 6L15 14l5 2v3a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />,
   mail: (
     <>
@@ -31,24 +26,11 @@ const paths = {
     </>
   ),
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
-  checkCircle: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M8 12.5l3 3 5-6" />
-    </>
-  ),
-  arrowRight: <path d="M5 12h14M13 6l6 6-6 6" />,
   chevronDown: <path d="M6 9l6 6 6-6" />,
   shield: (
     <>
       <path d="M12 3l7 3v5.5c0 4.3-3 8-7 9.5-4-1.5-7-5.2-7-9.5V6l7-3z" />
       <path d="M9 12l2 2 4-4" />
-    </>
-  ),
-  lock: (
-    <>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
     </>
   ),
   cloud: <path d="M7 18h10a4 4 0 0 0 .7-7.9A6 6 0 0 0 6.2 9.4 4.3 4.3 0 0 0 7 18z" />,
@@ -214,22 +196,6 @@ export type IconName = keyof typeof paths;
 type IconProps = { name: IconName; className?: string; label?: string };
 
 /** Decorative by default (hidden from assistive tech); pass `label` when the icon carries meaning alone. */
-export function Icon({ name, className = "size-5", label }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      focusable="false"
-    >
-      {paths[name]}
-    </svg>
-  );
+export function Icon({ name, className, label }: IconProps) {
+  return <SvgIcon paths={paths[name]} className={className} label={label} />;
 }

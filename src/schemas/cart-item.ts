@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { MAX_QUANTITY } from "./limits.ts";
 
 export const cartCategories = ["Monthly Subscription", "One-Time Service", "Add-On Service"] as const;
 export const tiers = ["entry", "small", "medium", "premium"] as const;
 export type Tier = (typeof tiers)[number];
 
-export const MAX_QUANTITY = 99;
-export const MAX_CART_ITEMS = 100;
+export { MAX_CART_ITEMS, MAX_QUANTITY } from "./limits.ts";
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 

@@ -43,16 +43,4 @@ export const customerInfoSchema = z.object(
 
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
-export const DEFAULT_COUNTRY = "United States";
-
-export const emptyCustomerInfo: CustomerInfo = {
-  name: "",
-  email: "",
-  phone: "",
-  company: "",
-  address: "",
-  city: "",
-  state: "",
-  zip: "",
-  country: DEFAULT_COUNTRY,
-};
+export { DEFAULT_COUNTRY, emptyCustomerInfo } from "./customer-defaults.ts";

@@ -38,7 +38,7 @@ test.describe("mobile menu at 375 px", () => {
     await page.goto("/");
     const desktopNav = page.getByRole("navigation", { name: "Main" });
     await expect(desktopNav).toBeHidden();
-    const toggle = page.getByText("Menu", { exact: true });
+    const toggle = page.locator("[data-mobile-menu] > summary");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeHidden();
 
@@ -58,7 +58,7 @@ test.describe("mobile menu at 375 px", () => {
 
   test("Escape closes the open menu", async ({ page }) => {
     await page.goto("/about");
-    await page.getByText("Menu", { exact: true }).click();
+    await page.locator("[data-mobile-menu] > summary").click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
     await page.keyboard.press("Escape");

@@ -1,0 +1,16 @@
+import type { CustomerInfo } from "./customer-info.ts";
+
+/** The checkout form's starting values: zod-free, so the form renders before the schema loads. */
+export const DEFAULT_COUNTRY = "United States";
+
+export const emptyCustomerInfo: CustomerInfo = {
+  name: "",
+  email: "",
+  phone: "",
+  company: "",
+  address: "",
+  city: "",
+  state: "",
+  zip: "",
+  country: DEFAULT_COUNTRY,
+};
