@@ -4,14 +4,8 @@ import type { Page } from "../pages/types.ts";
 import { pageAssets } from "./assets.ts";
 import { Document } from "./document.tsx";
 
-/**
- * Server-renders a page into a complete HTML response. Pages do not depend on the visitor (the
- * cart lives in the browser), so 200s may be cached, but only with revalidation: a deploy renames
- * the hashed scripts an older copy of the page would point at. The ETag makes revalidation cheap.
- */
-export function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Response {
-  const origin = new URL(c.req.url).origin;
-  const noindex = page.noindex || status !== 200;
+/** The complete HTML of a page, as sent. */
+function renderHtml(page: Page, origin: string, status: number): string {
   const html = renderToString(
     <Document
       path={page.path}
@@ -19,12 +13,55 @@ export function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200
       description={page.description}
       assets={pageAssets(page.entries ?? [])}
       origin={origin}
-      noindex={noindex}
+      noindex={page.noindex || status !== 200}
       structuredData={page.structuredData?.(origin)}
     >
       {page.render()}
     </Document>,
   );
-  const cacheControl = status === 200 ? "public, max-age=0, must-revalidate" : "no-store";
-  return c.html(`<!doctype html>${html}`, status, { "Cache-Control": cacheControl });
+  return `<!doctype html>${html}`;
+}
+
+/** Server-renders a page whose content depends on the request (never cached). */
+export function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Response {
+  const html = renderHtml(page, new URL(c.req.url).origin, status);
+  return c.html(html, status, { "Cache-Control": "no-store" });
+}
+
+type Rendered = { html: string; etag: string };
+
+/** Rendered public pages of this isolate, by origin and path; a build's pages never change. */
+const rendered = new Map<string, Promise<Rendered>>();
+const MAX_RENDERED = 64;
+
+async function renderOnce(page: Page, origin: string): Promise<Rendered> {
+  const html = renderHtml(page, origin, 200);
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(html));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { html, etag: `"${hex}"` };
+}
+
+/**
+ * A public page. Pages do not depend on the visitor (the cart lives in the browser), so each is
+ * rendered once per isolate and served from memory, with an ETag. Browsers and caches must
+ * revalidate: a deploy renames the hashed scripts an older copy of the page would point at.
+ */
+export async function renderPublicPage(c: Context, page: Page): Promise<Response> {
+  const origin = new URL(c.req.url).origin;
+  const key = `${origin}${page.path}`;
+  let entry = rendered.get(key);
+  if (!entry) {
+    // Bounded: a flood of made-up Host headers must not grow memory without limit.
+    if (rendered.size >= MAX_RENDERED) rendered.clear();
+    entry = renderOnce(page, origin);
+    rendered.set(key, entry);
+    entry.catch(() => rendered.delete(key));
+  }
+  const { html, etag } = await entry;
+  const headers = { "Cache-Control": "public, max-age=0, must-revalidate", ETag: etag };
+  const ifNoneMatch = c.req.header("If-None-Match");
+  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {
+    return c.body(null, 304, headers);
+  }
+  return c.html(html, 200, headers);
 }
