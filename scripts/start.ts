@@ -1,17 +1,22 @@
 // `npm start` (after the build): serves the built site with `wrangler dev` on 127.0.0.1:8787.
-// With no Stripe key configured it first starts the local Stripe stand-in and points the worker at
-// it, so a fresh machine can place a whole (test) order offline. With a key, no stand-in runs.
+// It first applies the D1 migrations to the local database. With no Stripe key configured it
+// starts the local Stripe stand-in and points the worker at it (signed webhooks included), so a
+// fresh machine can place and confirm a whole (test) order offline. With a key, no stand-in runs.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
+import { applyLocalMigrations } from "./local-d1.ts";
 import { type StripeStandin, startStripeStandin } from "./stripe-standin/server.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SITE_PORT = 8787;
 const STANDIN_PORT = 12111;
 const STANDIN_KEY = "sk_test_local_standin";
+const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
+const WEBHOOK_URL = `${SITE_URL}/stripe/webhook`;
 
 type KeySource = { key: string; from: string };
 
@@ -21,13 +26,18 @@ function secretFiles(): string[] {
   return [".env", ".env.local"].filter((file) => existsSync(join(ROOT, file)));
 }
 
-function keyFromFiles(files: string[]): KeySource | undefined {
+/** A value from the secret files wrangler reads (the last file wins, as in wrangler). */
+function valueFromFiles(files: string[], name: string): KeySource | undefined {
   let found: KeySource | undefined;
   for (const file of files) {
-    const key = parseEnv(readFileSync(join(ROOT, file), "utf8")).STRIPE_SECRET_KEY?.trim();
+    const key = parseEnv(readFileSync(join(ROOT, file), "utf8"))[name]?.trim();
     if (key) found = { key, from: file };
   }
   return found;
+}
+
+function keyFromFiles(files: string[]): KeySource | undefined {
+  return valueFromFiles(files, "STRIPE_SECRET_KEY");
 }
 
 function describeKey(key: string): string {
@@ -51,7 +61,10 @@ function realStripe(files: string[], fromFiles: KeySource | undefined, envKey: s
   if (!/^[A-Za-z0-9_]+$/.test(key)) throw new Error("STRIPE_SECRET_KEY in the environment is not a Stripe key.");
   const dir = mkdtempSync(join(tmpdir(), "site-start-"));
   const file = join(dir, "stripe.env");
-  writeFileSync(file, `STRIPE_SECRET_KEY=${key}\n`, { mode: 0o600 });
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
+  const lines = [`STRIPE_SECRET_KEY=${key}`];
+  if (webhookSecret && /^[A-Za-z0-9_]+$/.test(webhookSecret)) lines.push(`STRIPE_WEBHOOK_SECRET=${webhookSecret}`);
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
   console.log(`Payments: Stripe, with STRIPE_SECRET_KEY from the environment (${describeKey(key)}).`);
   return {
     args: [...files.flatMap((f) => ["--env-file", join(ROOT, f)]), "--env-file", file],
@@ -60,9 +73,11 @@ function realStripe(files: string[], fromFiles: KeySource | undefined, envKey: s
 }
 
 async function localStandin(): Promise<WranglerSetup> {
+  // A fresh secret per run: the stand-in signs its events with it and the worker verifies them.
+  const webhookSecret = `whsec_local_${randomBytes(24).toString("hex")}`;
   let standin: StripeStandin;
   try {
-    standin = await startStripeStandin({ port: STANDIN_PORT });
+    standin = await startStripeStandin({ port: STANDIN_PORT, webhookSecret, webhookUrl: WEBHOOK_URL });
   } catch (err) {
     const inUse = err instanceof Error && "code" in err && err.code === "EADDRINUSE";
     throw new Error(
@@ -73,13 +88,48 @@ async function localStandin(): Promise<WranglerSetup> {
   }
   console.log(
     `Payments: no STRIPE_SECRET_KEY configured (environment or .dev.vars), so the local Stripe stand-in runs at ${standin.url}.\n` +
-      "  Orders open its TEST payment page; no card is charged. Put a key in .dev.vars to use Stripe.",
+      "  Orders open its TEST payment page; no card is charged. Put a key in .dev.vars to use Stripe.\n" +
+      `  Paying there sends a signed checkout.session.completed event to ${WEBHOOK_URL}.`,
   );
   return {
-    args: ["--var", `STRIPE_SECRET_KEY:${STANDIN_KEY}`, "--var", `STRIPE_API_BASE:${standin.url}`],
+    args: [
+      "--var",
+      `STRIPE_SECRET_KEY:${STANDIN_KEY}`,
+      "--var",
+      `STRIPE_API_BASE:${standin.url}`,
+      "--var",
+      `STRIPE_WEBHOOK_SECRET:${webhookSecret}`,
+    ],
     cleanup: () => {},
     standin,
   };
+}
+
+function describeRealWebhooks(files: string[]): void {
+  const secret =
+    valueFromFiles(files, "STRIPE_WEBHOOK_SECRET") ??
+    (process.env.STRIPE_WEBHOOK_SECRET?.trim() ? { from: "the environment" } : undefined);
+  if (secret) {
+    console.log(
+      `Webhooks: verified with STRIPE_WEBHOOK_SECRET from ${secret.from}. Forward Stripe's events with\n` +
+        `  stripe listen --forward-to ${WEBHOOK_URL}`,
+    );
+  } else {
+    console.log(
+      "Webhooks: no STRIPE_WEBHOOK_SECRET, so POST /stripe/webhook answers 503 (the success page still confirms payments).\n" +
+        `  Run \`stripe listen --forward-to ${WEBHOOK_URL}\` and put the whsec_… it prints in .dev.vars.`,
+    );
+  }
+}
+
+/** The owner view is open locally only with a password the developer chose (.dev.vars). */
+function describeAdmin(files: string[]): void {
+  const password = valueFromFiles(files, "ADMIN_PASSWORD");
+  if (password) {
+    console.log(`Owner view: ${SITE_URL}/admin (user "admin", ADMIN_PASSWORD from ${password.from}).`);
+  } else {
+    console.log("Owner view: /admin is closed (404). Set ADMIN_PASSWORD in .dev.vars to open it locally.");
+  }
 }
 
 function runWrangler(extraArgs: string[]): ChildProcess {
@@ -96,8 +146,12 @@ async function main(): Promise<void> {
   const files = secretFiles();
   const fromFiles = keyFromFiles(files);
   const envKey = process.env.STRIPE_SECRET_KEY?.trim() || undefined;
+  applyLocalMigrations();
+  console.log("Database: D1 migrations applied to the local database (.wrangler/state).");
   const setup = fromFiles || envKey ? realStripe(files, fromFiles, envKey) : await localStandin();
-  console.log(`Site: http://127.0.0.1:${SITE_PORT}/`);
+  if (!setup.standin) describeRealWebhooks(files);
+  describeAdmin(files);
+  console.log(`Site: ${SITE_URL}/`);
 
   const child = runWrangler(setup.args);
   // Ctrl-C reaches wrangler through the terminal too; a signal sent to this process alone is

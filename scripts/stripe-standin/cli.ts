@@ -1,4 +1,8 @@
-// Runs the local Stripe stand-in: `node scripts/stripe-standin/cli.ts --port 12111 [--fail 500] [--delay-ms 2000]`.
+// Runs the local Stripe stand-in:
+//   node scripts/stripe-standin/cli.ts --port 12111 [--fail 500] [--delay-ms 2000]
+//     [--webhook-url http://127.0.0.1:8787/stripe/webhook --webhook-secret whsec_…]
+// With a webhook secret, paying a session on its test page (or POST /__expire/:id) sends a signed
+// checkout.session.* event to the webhook url; STRIPE_WEBHOOK_SECRET and WEBHOOK_URL also work.
 import { parseArgs } from "node:util";
 import { startStripeStandin } from "./server.ts";
 
@@ -8,8 +12,17 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     fail: { type: "string" },
     "delay-ms": { type: "string" },
+    "webhook-url": { type: "string" },
+    "webhook-secret": { type: "string" },
   },
 });
+
+const webhookSecret = values["webhook-secret"] ?? process.env.STRIPE_WEBHOOK_SECRET;
+const webhookUrl = values["webhook-url"] ?? process.env.WEBHOOK_URL;
+if (webhookUrl && !webhookSecret) {
+  console.error("--webhook-url needs --webhook-secret (the secret the site verifies events with).");
+  process.exit(2);
+}
 
 function integerOption(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -26,9 +39,12 @@ const standin = await startStripeStandin({
   host: values.host,
   fail: integerOption("fail", values.fail),
   delayMs: integerOption("delay-ms", values["delay-ms"]),
+  webhookSecret,
+  webhookUrl,
 });
 const mode = values.fail ? ` (failing every API call with HTTP ${values.fail})` : "";
 console.log(`Local Stripe stand-in listening on ${standin.url}${mode}`);
+if (webhookSecret) console.log(`  Signed webhook events go to ${webhookUrl ?? "nowhere (recorded at /__events only)"}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -52,12 +52,20 @@ export function payPage(session: StoredSession): string {
       ? '<p class="muted">Subscription: monthly items recur every month; one-time items are charged on the first invoice only.</p>'
       : "";
   const email = params.customerEmail ? `<p>Customer: ${escapeHtml(params.customerEmail)}</p>` : "";
+  const expired =
+    session.status === "expired"
+      ? `<p><strong>This test payment page has expired.</strong> Nothing was charged.</p>${
+          params.cancelUrl ? `<p><a href="${escapeHtml(params.cancelUrl)}">Return to the site</a></p>` : ""
+        }`
+      : null;
   const paid = session.status === "complete";
-  const actions = paid
-    ? `<p><strong>This test payment is complete.</strong></p><p><a href="${escapeHtml(successUrl(session))}">Return to the site</a></p>`
-    : `<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}"><button type="submit">Pay ${total}</button></form>${
-        params.cancelUrl ? `<a href="${escapeHtml(params.cancelUrl)}">Cancel and return to the site</a>` : ""
-      }</div>`;
+  const actions = expired
+    ? expired
+    : paid
+      ? `<p><strong>This test payment is complete.</strong></p><p><a href="${escapeHtml(successUrl(session))}">Return to the site</a></p>`
+      : `<div class="actions"><form method="post" action="/pay/${escapeHtml(session.id)}"><button type="submit">Pay ${total}</button></form>${
+          params.cancelUrl ? `<a href="${escapeHtml(params.cancelUrl)}">Cancel and return to the site</a>` : ""
+        }</div>`;
   return layout(
     `Test payment ${total} - local Stripe stand-in`,
     `${BANNER}<h1>Test payment: ${total}</h1>${email}<div class="table-wrap"><table><caption>Order (${escapeHtml(params.mode)} mode)</caption><thead><tr><th scope="col">Item</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row" colspan="3">Total due today</th><td class="num">${total}</td></tr></tfoot></table></div>${subscriptionNote}${actions}<p class="muted">Session ${escapeHtml(session.id)}</p>`,

@@ -4,7 +4,8 @@ import { validateCreateParams } from "./checkout-params.ts";
 import { invalidRequest, StripeRequestError } from "./errors.ts";
 import { FormError, flatForm, parseForm } from "./form.ts";
 import { notFoundPage, payPage, successUrl } from "./pay-page.ts";
-import { randomId, SessionStore, sessionJson } from "./sessions.ts";
+import { randomId, SessionStore, type StoredSession, sessionJson } from "./sessions.ts";
+import { WebhookSender } from "./webhooks.ts";
 
 export type StripeStandinOptions = {
   /** 0 picks a free port. */
@@ -14,6 +15,13 @@ export type StripeStandinOptions = {
   fail?: number;
   /** Wait this long before answering each API call, to test timeouts. */
   delayMs?: number;
+  /**
+   * Signing secret of the site's webhook endpoint: with it, paying or expiring a session makes a
+   * signed checkout.session.* event (recorded at GET /__events).
+   */
+  webhookSecret?: string;
+  /** Where those events are POSTed (e.g. http://127.0.0.1:8787/stripe/webhook); unset: recorded only. */
+  webhookUrl?: string;
 };
 
 /** One create call as the stand-in received it, for tests to assert on (GET /__requests). */
@@ -47,6 +55,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
   const sessions = new SessionStore();
   const recorded: RecordedRequest[] = [];
   const replays = new Map<string, { body: string; response: string }>();
+  const webhooks = new WebhookSender({ secret: options.webhookSecret, url: options.webhookUrl });
   let base = "";
 
   const server = createServer((req, res) => {
@@ -64,6 +73,9 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       return sendText(res, 200, "Local Stripe stand-in (test mode). See /__requests.");
     }
     if (method === "GET" && url.pathname === "/__requests") return sendJson(res, 200, recorded);
+    if (method === "GET" && url.pathname === "/__events") return sendJson(res, 200, webhooks.events());
+    const expire = /^\/__expire\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (method === "POST" && expire?.[1]) return expireRoute(req, res, expire[1]);
     const pay = /^\/pay\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (pay?.[1]) return payRoute(req, res, pay[1], method);
     sendText(res, 404, "Not found");
@@ -85,6 +97,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       if (record) return create(body, record.idempotencyKey, answer);
       const match = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       if (method === "GET" && match?.[1]) return retrieve(match[1], url, answer);
+      const expireMatch = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(url.pathname);
+      if (method === "POST" && expireMatch?.[1]) return await expireViaApi(expireMatch[1], answer);
       throw invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}).`);
     } catch (err) {
       if (err instanceof StripeRequestError) return answer(err.status, err.body);
@@ -125,13 +139,48 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     answer(200, sessionJson(session, base, expand));
   }
 
+  function mustFind(id: string): StoredSession {
+    const session = sessions.get(id);
+    if (!session) throw invalidRequest(`No such checkout.session: '${id}'`, "session", "resource_missing");
+    return session;
+  }
+
+  /** Stripe's POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
+  async function expireViaApi(id: string, answer: (status: number, payload: unknown) => void): Promise<void> {
+    const session = mustFind(id);
+    if (!sessions.expire(session)) {
+      throw invalidRequest(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    await webhooks.send("checkout.session.expired", sessionJson(session, base));
+    answer(200, sessionJson(session, base));
+  }
+
+  /** Test-only: expires a session as if its 24 hours were up, and sends checkout.session.expired. */
+  async function expireRoute(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    await readBody(req);
+    const session = sessions.get(id);
+    if (!session) return sendJson(res, 404, invalidRequest(`No such checkout.session: '${id}'`).body);
+    if (!sessions.expire(session)) {
+      return sendJson(res, 400, invalidRequest(`Session ${id} is ${session.status}, not open.`).body);
+    }
+    const event = await webhooks.send("checkout.session.expired", sessionJson(session, base));
+    sendJson(res, 200, { session: sessionJson(session, base), event });
+  }
+
   async function payRoute(req: IncomingMessage, res: ServerResponse, id: string, method: string): Promise<void> {
     await readBody(req);
     const session = sessions.get(id);
     if (!session) return sendHtml(res, 404, notFoundPage(id));
     if (method === "GET") return sendHtml(res, 200, payPage(session));
     if (method !== "POST") return sendText(res, 405, "Method not allowed");
+    if (session.status === "expired") return sendHtml(res, 410, payPage(session));
+    const wasOpen = session.status === "open";
     sessions.complete(session);
+    // Stripe sends the event on its own schedule; waiting for it here keeps local runs and tests
+    // deterministic (the order is settled before the buyer lands on the success page).
+    if (wasOpen) await webhooks.send("checkout.session.completed", sessionJson(session, base));
     res.writeHead(303, { Location: successUrl(session), "Cache-Control": "no-store" }).end();
   }
 

@@ -5,7 +5,7 @@ export type StoredSession = {
   id: string;
   created: number;
   params: CreateParams;
-  status: "open" | "complete";
+  status: "open" | "complete" | "expired";
   paymentStatus: "unpaid" | "paid";
   /** Set when paid: the subscription or payment intent a real session would point to. */
   subscription: string | null;
@@ -38,13 +38,20 @@ export class SessionStore {
     return this.#sessions.get(id);
   }
 
-  /** Marks a session paid; paying twice changes nothing. */
+  /** Marks an open session paid; paying twice (or paying an expired session) changes nothing. */
   complete(session: StoredSession): void {
-    if (session.status === "complete") return;
+    if (session.status !== "open") return;
     session.status = "complete";
     session.paymentStatus = "paid";
     if (session.params.mode === "subscription") session.subscription = randomId("sub_test");
     else session.paymentIntent = randomId("pi_test");
+  }
+
+  /** Expires an open session, as Stripe does after 24 hours or on request; false if it was not open. */
+  expire(session: StoredSession): boolean {
+    if (session.status !== "open") return false;
+    session.status = "expired";
+    return true;
   }
 }
 

@@ -71,9 +71,48 @@ export const contactForm = {
   submit: "Send Message",
   submitting: "Sending...",
   success: { title: "Message Sent!", description: "We'll get back to you within 24 hours." },
-  /** The send is simulated (no server call yet): this long, then the form clears and toasts. */
-  simulatedDelayMs: 1000,
+  /** Shown when the server refuses or cannot be reached; what the visitor typed stays in the form. */
+  failure: {
+    title: "Message not sent",
+    fallback: `Your message could not be sent. Please try again in a moment, or e-mail us at ${company.emails.general.display}.`,
+  },
+  /**
+   * A field people never see or fill in; form-filling bots do. Off-screen rather than display:none,
+   * which some bots skip, and out of the tab order and the accessibility tree.
+   */
+  honeypot: { name: "website", label: "Website (leave this field empty)" },
 };
+
+/** The answers of POST /api/contact: one sentence each, shown to the visitor as they are. */
+export const contactApiMessages = {
+  rateLimited: "Too many messages from your connection. Please wait a minute and try again.",
+  invalid: (problems: string) => `Please check your message: ${problems}.`,
+  invalidIntro: "Please check your message:",
+  malformed: "Your message could not be read. Please try again.",
+  unsupported: "Send the message as a form or as JSON.",
+  tooLarge: "Your message is too long to send. Please shorten it and try again.",
+  storeFailed: `Your message could not be saved. Please try again in a moment, or e-mail us at ${company.emails.general.display}.`,
+  methodNotAllowed: "Use POST to send a message.",
+};
+
+/** The pages a visitor without JavaScript sees after posting the form. */
+export const contactResultCopy = {
+  sent: {
+    meta: { title: "Message Sent!", description: "Your message has reached us." },
+    title: "Message Sent!",
+    text: "We'll get back to you within 24 hours.",
+    actions: [
+      { label: "Back to Home", href: "/", variant: "primary" },
+      { label: "Back to Contact", href: "/contact", variant: "outline" },
+    ],
+  },
+  notSent: {
+    meta: { title: "Message Not Sent", description: "Your message could not be sent." },
+    title: "Message Not Sent",
+    back: "Go back to the form",
+    backHint: "Your browser's Back button returns to the form with what you typed.",
+  },
+} as const;
 
 export const contactDetails = {
   heading: "Contact Information",

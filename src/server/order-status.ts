@@ -1,11 +1,12 @@
 /**
  * The order state machine. Stripe may deliver events late, twice or out of order, so a status
- * only ever moves forward: 'paid' is final, and nothing moves an order back to 'pending'.
+ * only ever moves forward along this ranking, and 'paid' is final:
  *
- *   pending ──► awaiting_payment ──► paid
- *      │  │            │              ▲
- *      │  └──► expired  └──► payment_failed ─┘ (a later success still wins)
- *      └─────────────────────────────┘
+ *   pending < expired < awaiting_payment < payment_failed < paid
+ *
+ * 'expired' ranks low because it is the weakest claim: a session that was ever completed was not
+ * simply abandoned, so evidence of completion (awaiting, failed or paid) outranks it whatever order
+ * the events arrive in. Nothing moves an order back to 'pending'.
  */
 export const orderStatuses = ["pending", "awaiting_payment", "paid", "payment_failed", "expired"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -13,10 +14,10 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** For each target status, the statuses an order may move to it from. */
 export const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: [],
-  awaiting_payment: ["pending"],
-  paid: ["pending", "awaiting_payment", "payment_failed", "expired"],
-  payment_failed: ["pending", "awaiting_payment"],
   expired: ["pending"],
+  awaiting_payment: ["pending", "expired"],
+  payment_failed: ["pending", "expired", "awaiting_payment"],
+  paid: ["pending", "expired", "awaiting_payment", "payment_failed"],
 };
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {

@@ -102,6 +102,16 @@ export function getOrder(db: D1Database, sessionId: string): Promise<OrderRow | 
   return db.prepare("SELECT * FROM orders WHERE session_id = ?").bind(sessionId).first<OrderRow>();
 }
 
+export async function getOrderItems(db: D1Database, sessionId: string): Promise<OrderItemRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM order_items WHERE session_id = ? ORDER BY rowid")
+    .bind(sessionId)
+    .all<OrderItemRow>();
+  return results;
+}
+
+export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+
 export type TransitionResult =
   | { found: false }
   | { found: true; changed: boolean; status: OrderStatus; previous: OrderStatus };
@@ -133,16 +143,19 @@ export async function transitionOrder(db: D1Database, sessionId: string, to: Ord
 }
 
 /** The owner's view: newest first, each order with its lines. */
-export async function listOrders(db: D1Database, limit = 200): Promise<(OrderRow & { items: OrderItemRow[] })[]> {
-  const { results: orders } = await db
-    .prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?")
-    .bind(limit)
-    .all<OrderRow>();
-  if (orders.length === 0) return [];
-  const ids = orders.map((o) => o.session_id);
-  const { results: items } = await db
-    .prepare(`SELECT * FROM order_items WHERE session_id IN (${ids.map(() => "?").join(", ")}) ORDER BY rowid`)
-    .bind(...ids)
-    .all<OrderItemRow>();
-  return orders.map((o) => ({ ...o, items: items.filter((i) => i.session_id === o.session_id) }));
+export async function listOrders(db: D1Database, limit = 200): Promise<OrderWithItems[]> {
+  const newest = "SELECT session_id FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1";
+  // Lines are joined to the same subquery rather than bound as `IN (?, ?, …)`: D1 allows at most
+  // 100 bound parameters in one statement, fewer than the orders one page shows.
+  const [orders, items] = await db.batch<OrderRow | OrderItemRow>([
+    db.prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1").bind(limit),
+    db
+      .prepare(`SELECT i.* FROM order_items i JOIN (${newest}) o ON o.session_id = i.session_id ORDER BY i.rowid`)
+      .bind(limit),
+  ]);
+  const lines = (items?.results ?? []) as OrderItemRow[];
+  return ((orders?.results ?? []) as OrderRow[]).map((o) => ({
+    ...o,
+    items: lines.filter((i) => i.session_id === o.session_id),
+  }));
 }

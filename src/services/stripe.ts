@@ -28,9 +28,19 @@ export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 
 export type CreatedCheckoutSession = { id: string; url: string };
 
-/** The one thing the site asks of Stripe. */
+/** What the site reads back about a session: enough to decide its order's status. */
+export type CheckoutSessionState = {
+  id: string;
+  status: string | null;
+  payment_status: string | null;
+};
+
+/** What the site asks of Stripe. */
 export type PaymentGateway = {
   createCheckoutSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<CreatedCheckoutSession>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionState>;
+  /** Closes a session nobody should pay (its order could not be recorded). */
+  expireCheckoutSession(id: string): Promise<void>;
 };
 
 export type StripeClientOptions = { timeoutMs?: number; maxNetworkRetries?: number };
@@ -48,6 +58,11 @@ export class PaymentsNotConfiguredError extends Error {
 /** Stripe failed, refused or timed out. The message is for logs, never for the browser. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
+}
+
+/** Stripe has no such Checkout Session (in this account and mode). */
+export class CheckoutSessionNotFoundError extends Error {
+  override name = "CheckoutSessionNotFoundError";
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -75,10 +90,30 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
       try {
         session = await stripe.checkout.sessions.create(params, { idempotencyKey });
       } catch (err) {
-        throw new PaymentProviderError(describeStripeError(err), { cause: err });
+        throw new PaymentProviderError(describeStripeError(err, "create"), { cause: err });
       }
       if (!session.url) throw new PaymentProviderError(`Checkout Session ${session.id} has no url`);
       return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        return { id: session.id, status: session.status, payment_status: session.payment_status };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
+          throw new CheckoutSessionNotFoundError(`No Checkout Session ${id}`, { cause: err });
+        }
+        throw new PaymentProviderError(describeStripeError(err, "retrieve"), { cause: err });
+      }
+    },
+
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "expire"), { cause: err });
+      }
     },
   };
 }
@@ -99,10 +134,41 @@ function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | 
 }
 
 /** What the server log says about a failed call: type, status and request id, never the key. */
-function describeStripeError(err: unknown): string {
+function describeStripeError(err: unknown, action: "create" | "retrieve" | "expire"): string {
+  const what = `Stripe checkout session ${action} failed`;
   if (err instanceof Stripe.errors.StripeError) {
     const parts = [err.type, err.statusCode && `HTTP ${err.statusCode}`, err.code, err.requestId, err.message];
-    return `Stripe checkout session failed: ${parts.filter(Boolean).join(" | ")}`;
+    return `${what}: ${parts.filter(Boolean).join(" | ")}`;
   }
-  return `Stripe checkout session failed: ${err instanceof Error ? err.message : String(err)}`;
+  return `${what}: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+/** Stripe's recommended window: a signed event older than this is refused as a possible replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The synchronous Node crypto provider does not exist in workerd; Web Crypto does. */
+const webhookCrypto = Stripe.createSubtleCryptoProvider();
+
+/** A webhook request that is not a fresh, well-formed event signed with our secret. */
+export class WebhookVerificationError extends Error {
+  override name = "WebhookVerificationError";
+}
+
+/**
+ * Checks a webhook's Stripe-Signature against the raw body and the endpoint's signing secret, and
+ * parses the event. Throws WebhookVerificationError for anything unsigned, forged, stale or malformed.
+ */
+export async function verifyStripeWebhook(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
+  try {
+    return await Stripe.webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      secret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      webhookCrypto,
+    );
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    throw new WebhookVerificationError(`Stripe webhook refused: ${reason}`, { cause: err });
+  }
 }

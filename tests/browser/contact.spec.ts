@@ -15,21 +15,38 @@ async function openContactPage(page: Page) {
   await waitForIsland(page, "AppToaster");
 }
 
-/** Records every request the page makes other than GET, so a test can prove nothing was sent. */
-function recordSends(page: Page): string[] {
-  const sends: string[] = [];
-  page.on("request", (req) => {
-    if (req.method() !== "GET") sends.push(`${req.method()} ${req.url()}`);
+type Reply = { status: number; body: unknown } | "network-failure";
+
+/**
+ * Answers POST /api/contact in place of the worker after `delayMs` (so 'Sending...' can be seen),
+ * and records what the page sent. The real endpoint is covered by the worker tests and orders.spec.
+ */
+async function mockContactApi(page: Page, reply: Reply, delayMs = 400): Promise<{ bodies: unknown[] }> {
+  const bodies: unknown[] = [];
+  await page.route("**/api/contact", async (route) => {
+    bodies.push(route.request().postDataJSON());
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (reply === "network-failure") return route.abort("connectionrefused");
+    return route.fulfill({ status: reply.status, contentType: "application/json", body: JSON.stringify(reply.body) });
   });
-  return sends;
+  return { bodies };
 }
+
+const sentBody = {
+  name: message["Full Name"],
+  email: message.Email,
+  company: message.Company,
+  phone: message.Phone,
+  message: message.Message,
+  website: "",
+};
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test("sending a message shows Sending..., then the toast, and clears the form", async ({ page }) => {
-  const sends = recordSends(page);
+  const api = await mockContactApi(page, { status: 201, body: { ok: true } });
   await openContactPage(page);
-  const form = page.locator("form[action='/contact']");
+  const form = page.locator("form[action='/api/contact']");
   for (const [label, value] of Object.entries(message)) await form.getByLabel(label).fill(value);
 
   await form.getByRole("button", { name: "Send Message" }).click();
@@ -53,12 +70,59 @@ test("sending a message shows Sending..., then the toast, and clears the form", 
   for (const label of Object.keys(message)) await expect(form.getByLabel(label)).toHaveValue("");
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
   expect(page.url()).toMatch(/\/contact$/);
-  expect(sends).toEqual([]);
+  expect(api.bodies).toEqual([sentBody]);
+});
+
+test("a refused message shows the server's reason in an error toast and keeps what was typed", async ({ page }) => {
+  const reason = "Too many messages from your connection. Please wait a minute and try again.";
+  await mockContactApi(page, { status: 429, body: { error: reason } });
+  await openContactPage(page);
+  const form = page.locator("form[action='/api/contact']");
+  for (const [label, value] of Object.entries(message)) await form.getByLabel(label).fill(value);
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  const toast = page.locator("[data-sonner-toast]");
+  await expect(toast.getByText("Message not sent", { exact: true })).toBeVisible();
+  await expect(toast.getByText(reason, { exact: true })).toBeVisible();
+  await expect(toast.getByText("Message Sent!")).toHaveCount(0);
+  for (const [label, value] of Object.entries(message)) await expect(form.getByLabel(label)).toHaveValue(value);
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+});
+
+test("an unreachable server shows an error toast and keeps what was typed", async ({ page }) => {
+  await mockContactApi(page, "network-failure");
+  await openContactPage(page);
+  const form = page.locator("form[action='/api/contact']");
+  for (const [label, value] of Object.entries(message)) await form.getByLabel(label).fill(value);
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  await expect(page.locator("[data-sonner-toast]").getByText("Message not sent", { exact: true })).toBeVisible();
+  await expect(form.getByLabel("Message")).toHaveValue(message.Message);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form still posts, and the visitor gets a confirmation page", async ({ page }) => {
+    // A client address of its own: the endpoint is rate limited per client (wrangler dev passes this on).
+    const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
+    await page.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${groups.join(":")}` });
+    await page.goto("/contact");
+    const form = page.locator("form[action='/api/contact']");
+    await form.getByLabel("Full Name").fill(message["Full Name"]);
+    await form.getByLabel("Email").fill(`no-js-${Date.now()}@example.co.ke`);
+    await form.getByLabel("Message").fill("Sent without JavaScript.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    await page.waitForURL("**/contact/sent");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message Sent!");
+    await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  });
 });
 
 test("empty required fields are stopped by the browser's own checks, with no toast", async ({ page }) => {
   await openContactPage(page);
-  const form = page.locator("form[action='/contact']");
+  const form = page.locator("form[action='/api/contact']");
   await form.getByRole("button", { name: "Send Message" }).click();
 
   for (const label of ["Full Name", "Email", "Message"]) {
@@ -77,7 +141,7 @@ test("empty required fields are stopped by the browser's own checks, with no toa
 
 test("an invalid e-mail address is refused by the browser's e-mail check", async ({ page }) => {
   await openContactPage(page);
-  const form = page.locator("form[action='/contact']");
+  const form = page.locator("form[action='/api/contact']");
   await form.getByLabel("Full Name").fill(message["Full Name"]);
   await form.getByLabel("Email").fill("not-an-email");
   await form.getByLabel("Message").fill(message.Message);
@@ -89,8 +153,9 @@ test("an invalid e-mail address is refused by the browser's e-mail check", async
 });
 
 test("Alt+T focuses and expands the toasts, Escape collapses them", async ({ page }) => {
+  await mockContactApi(page, { status: 201, body: { ok: true } }, 0);
   await openContactPage(page);
-  const form = page.locator("form[action='/contact']");
+  const form = page.locator("form[action='/api/contact']");
   await form.getByLabel("Full Name").fill(message["Full Name"]);
   await form.getByLabel("Email").fill(message.Email);
   await form.getByLabel("Message").fill(message.Message);

@@ -1,10 +1,15 @@
 // Vitest globalSetup (runs in Node): the Stripe stand-ins the worker tests talk to.
 import type { TestProject } from "vitest/node";
 import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-standin/server.ts";
+import { WORKER_WEBHOOK_SECRET } from "./secrets.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A stand-in that behaves like Stripe; the worker's STRIPE_API_BASE in the tests. */
+    /**
+     * A stand-in that behaves like Stripe; the worker's STRIPE_API_BASE in the tests. It signs
+     * webhook events with the tests' STRIPE_WEBHOOK_SECRET but, with no site to reach from Node,
+     * only records them (GET /__events): tests replay them to the worker.
+     */
     stripeStandinUrl: string;
     /** A stand-in that answers every API call with HTTP 500. */
     stripeFailingUrl: string;
@@ -27,7 +32,7 @@ export const STRIPE_SLOW_DELAY_MS = 3_000;
 export default async function setup(project: TestProject) {
   const started: StripeStandin[] = [];
   try {
-    const normal = await startStripeStandin({ port: 0 });
+    const normal = await startStripeStandin({ port: 0, webhookSecret: WORKER_WEBHOOK_SECRET });
     started.push(normal);
     const failing = await startStripeStandin({ port: 0, fail: 500 });
     started.push(failing);

@@ -118,7 +118,7 @@ describe("contact page", () => {
     expect(page.status).toBe(200);
     const form = attributesOf(firstTag(page.html, /<form\b[^>]*>/));
     expect(form.method).toBe("post");
-    expect(form.action).toBe("/contact");
+    expect(form.action).toBe("/api/contact");
     const fields = [
       { name: "name", label: "Full Name", tag: "input", type: "text", required: true },
       { name: "email", label: "Email", tag: "input", type: "email", required: true },

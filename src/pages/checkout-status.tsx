@@ -1,0 +1,119 @@
+import { ButtonLink } from "../components/ButtonLink.tsx";
+import { Icon, type IconName } from "../components/Icon.tsx";
+import {
+  notPaidStatus,
+  orderRecapCopy,
+  paidStatus,
+  pendingStatus,
+  type StatusCopy,
+  unknownStatus,
+} from "../content/checkout-status.ts";
+import { formatUsd } from "../lib/money.ts";
+import type { OrderItemRow } from "../server/orders.ts";
+import type { SuccessState } from "../server/success-status.ts";
+import type { Page } from "./types.ts";
+
+const PATH = "/checkout/success";
+
+/** The order as the buyer may see it on their own success link: what was bought, never who bought it. */
+export type OrderRecap = {
+  items: Pick<OrderItemRow, "name" | "quantity" | "unit_amount_cents" | "recurring">[];
+  totalCents: number;
+};
+
+type Tone = { icon: IconName; ring: string };
+
+const tones: Record<"paid" | "pending" | "not-paid" | "unknown", Tone> = {
+  paid: { icon: "checkCircle", ring: "bg-brand-50 text-brand-700" },
+  pending: { icon: "clock", ring: "bg-accent-50 text-accent-700" },
+  "not-paid": { icon: "wallet", ring: "bg-slate-100 text-slate-700" },
+  unknown: { icon: "search", ring: "bg-slate-100 text-slate-700" },
+};
+
+function Recap({ recap }: { recap: OrderRecap }) {
+  return (
+    <section aria-labelledby="order-recap-heading" className="mt-8 border-t border-slate-200 pt-6 text-left">
+      <h2 id="order-recap-heading" className="text-base font-semibold text-slate-900">
+        {orderRecapCopy.heading}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm text-slate-700">
+        {recap.items.map((item) => (
+          <li key={item.name} className="flex justify-between gap-4">
+            <span>
+              {item.name} <span className="text-slate-500">{orderRecapCopy.quantity(item.quantity)}</span>
+            </span>
+            <span className="shrink-0 tabular-nums">
+              {formatUsd((item.unit_amount_cents * item.quantity) / 100)}
+              {item.recurring === 1 && <span className="text-slate-500"> {orderRecapCopy.perMonth}</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-semibold text-slate-900">
+        <span>{orderRecapCopy.total}</span>
+        <span className="tabular-nums">{formatUsd(recap.totalCents / 100)}</span>
+      </p>
+    </section>
+  );
+}
+
+function StatusCard({
+  copy,
+  tone,
+  recap,
+  selfHref,
+}: {
+  copy: StatusCopy;
+  tone: Tone;
+  recap?: OrderRecap;
+  selfHref: string;
+}) {
+  return (
+    <div className="bg-slate-50 px-4 py-16 sm:py-24">
+      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-10 sm:py-12">
+        <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone.ring}`}>
+          <Icon name={tone.icon} className="size-10" />
+        </span>
+        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>
+        <p className="mt-4 text-lg text-pretty text-slate-700">{copy.text}</p>
+        {copy.note && (
+          <p className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-brand-900">
+            <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+            {copy.note}
+          </p>
+        )}
+        {recap && <Recap recap={recap} />}
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          {copy.actions.map((action) => (
+            <ButtonLink key={action.label} href={action.href || selfHref} variant={action.variant}>
+              {action.label}
+            </ButtonLink>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function statusPage(kind: keyof typeof tones, copy: StatusCopy, selfHref: string, recap?: OrderRecap): Page {
+  // The success entry removes the stored cart: right once the order exists and is paid or paying.
+  const clearsCart = kind === "paid" || kind === "pending";
+  return {
+    path: PATH,
+    title: copy.meta.title,
+    description: copy.meta.description,
+    ...(clearsCart ? { entries: ["success"] } : {}),
+    render: () => <StatusCard copy={copy} tone={tones[kind]} selfHref={selfHref} {...(recap ? { recap } : {})} />,
+  };
+}
+
+const copies = { paid: paidStatus, pending: pendingStatus, "not-paid": notPaidStatus, unknown: unknownStatus };
+
+/** The page for a success link that carried a session id; null for the spec's plain page. */
+export function checkoutStatusPage(state: SuccessState, sessionId: string): Page | null {
+  if (state.kind === "no-session") return null;
+  const selfHref = `${PATH}?session_id=${encodeURIComponent(sessionId)}`;
+  if (state.kind === "unknown") return statusPage("unknown", unknownStatus, selfHref);
+  const recap = { items: state.order.items, totalCents: state.order.total_cents };
+  return statusPage(state.kind, copies[state.kind], selfHref, recap);
+}

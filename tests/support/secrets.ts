@@ -1,0 +1,10 @@
+/**
+ * Test-only secrets. The worker tests' bindings (vitest.config.ts), the stand-in that signs their
+ * webhook events (stripe-standins.ts), and the browser tests' server (playwright.config.ts) read
+ * them from here so both sides of each pair always agree.
+ */
+export const WORKER_WEBHOOK_SECRET = "whsec_worker_tests_0123456789abcdef";
+export const WORKER_ADMIN_PASSWORD = "worker-tests-admin-password";
+
+export const BROWSER_WEBHOOK_SECRET = "whsec_browser_tests_0123456789abcdef";
+export const BROWSER_ADMIN_PASSWORD = "browser-tests-admin-password";

@@ -1,0 +1,162 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.tsx";
+import { pages } from "../../src/pages/index.ts";
+import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { get, htmlToText } from "./support/html.ts";
+import { deliverSigned, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
+import { testClientIp } from "./support/payment.ts";
+
+const ADMIN_URL = `${SITE}/admin`;
+const CHALLENGE = 'Basic realm="Acacia admin", charset="UTF-8"';
+
+function basic(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+function adminRequest(authorization?: string, ip = testClientIp()): Request {
+  const headers = new Headers({ "CF-Connecting-IP": ip });
+  if (authorization) headers.set("Authorization", authorization);
+  return new Request(ADMIN_URL, { headers });
+}
+
+async function openAdmin(authorization?: string, ip?: string) {
+  const res = await exports.default.fetch(adminRequest(authorization, ip));
+  const html = await res.text();
+  return { res, status: res.status, html, text: htmlToText(html) };
+}
+
+const owner = () => basic("admin", WORKER_ADMIN_PASSWORD);
+
+describe("/admin is closed without ADMIN_PASSWORD", () => {
+  it.each([
+    ["unset", undefined],
+    ["empty", ""],
+  ])("answers 404 when the secret is %s, whatever the credentials", async (_name, value) => {
+    for (const auth of [undefined, basic("admin", ""), basic("admin", WORKER_ADMIN_PASSWORD)]) {
+      const res = await createApp().fetch(adminRequest(auth), { ...env, ADMIN_PASSWORD: value });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("WWW-Authenticate")).toBeNull();
+      expect(await res.text()).not.toContain("Orders and messages");
+    }
+  });
+});
+
+describe("/admin sign-in", () => {
+  it("asks for credentials with a Basic challenge", async () => {
+    const { status, res, text } = await openAdmin();
+    expect(status).toBe(401);
+    expect(res.headers.get("WWW-Authenticate")).toBe(CHALLENGE);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(text).not.toContain("Orders");
+  });
+
+  it.each([
+    ["a wrong password", basic("admin", "not-the-password")],
+    ["the password with a different case", basic("admin", WORKER_ADMIN_PASSWORD.toUpperCase())],
+    ["a password prefix", basic("admin", WORKER_ADMIN_PASSWORD.slice(0, -1))],
+    ["a wrong user", basic("owner", WORKER_ADMIN_PASSWORD)],
+    ["no colon", `Basic ${btoa(`admin${WORKER_ADMIN_PASSWORD}`)}`],
+    ["not base64", "Basic %%%"],
+    ["another scheme", `Bearer ${WORKER_ADMIN_PASSWORD}`],
+  ])("refuses %s with 401", async (_name, auth) => {
+    const { status, res, html } = await openAdmin(auth);
+    expect(status).toBe(401);
+    expect(res.headers.get("WWW-Authenticate")).toBe(CHALLENGE);
+    expect(html).not.toContain("Orders and messages");
+  });
+
+  it("shows the owner view for user admin and the right password: private, never cached or indexed", async () => {
+    const { status, res, html } = await openAdmin(owner());
+    expect(status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain("<h1");
+    expect(html).not.toMatch(/<script\b/);
+  });
+
+  it("limits sign-in attempts per client: after 10, even the right password waits (429)", async () => {
+    const ip = testClientIp();
+    for (let i = 0; i < 10; i++) expect((await openAdmin(basic("admin", `guess-${i}`), ip)).status).toBe(401);
+    const limited = await openAdmin(owner(), ip);
+    expect(limited.status).toBe(429);
+    expect(limited.res.headers.get("Retry-After")).toBe("60");
+    expect(limited.text).toContain("Too many sign-in attempts");
+    expect((await openAdmin(owner(), testClientIp())).status).toBe(200);
+  });
+});
+
+describe("/admin content", () => {
+  it("lists orders newest first with status, customer, items and total, and the messages", async () => {
+    const older = await placeOrder(["s1", "e1"]);
+    const newer = await placeOrder(["pricing-business"]);
+    const paid = sessionEvent("checkout.session.completed", {
+      id: older.sessionId,
+      status: "complete",
+      payment_status: "paid",
+    });
+    expect((await deliverSigned(paid)).status).toBe(200);
+
+    const note = `Please call me about a server. ${crypto.randomUUID()}`;
+    const contact = await exports.default.fetch(
+      `${SITE}/api/contact`,
+      sitePost(
+        JSON.stringify({
+          name: "Baraka Mwangi",
+          email: "baraka@example.co.ke",
+          phone: "+254 722 000 111",
+          message: note,
+        }),
+        "application/json",
+      ),
+    );
+    expect(contact.status).toBe(201);
+
+    const { html, text } = await openAdmin(owner());
+    const rowOf = (id: string) => html.match(new RegExp(`<tr[^>]*data-session-id="${id}"[\\s\\S]*?</tr>`))?.[0] ?? "";
+    const olderRow = rowOf(older.sessionId);
+    const newerRow = rowOf(newer.sessionId);
+    expect(html.indexOf(newerRow)).toBeLessThan(html.indexOf(olderRow));
+
+    expect(olderRow).toContain('data-status="paid"');
+    expect(htmlToText(olderRow)).toContain("Paid");
+    expect(htmlToText(olderRow)).toContain(older.customer.name);
+    expect(olderRow).toContain(`href="mailto:${older.customer.email}"`);
+    expect(htmlToText(olderRow)).toContain(older.customer.phone);
+    expect(htmlToText(olderRow)).toContain("1 × Network Assessment @ $150.00");
+    expect(htmlToText(olderRow)).toContain("1 × Basic Troubleshooting Session @ $20.00");
+    expect(htmlToText(olderRow)).toContain("$170.00");
+
+    expect(newerRow).toContain('data-status="pending"');
+    expect(htmlToText(newerRow)).toContain("1 × Business @ $375.00 / month");
+    expect(htmlToText(newerRow)).toContain("Subscription (monthly)");
+
+    expect(text).toContain("Baraka Mwangi");
+    expect(text).toContain(note);
+    expect(html).toContain('href="mailto:baraka@example.co.ke"');
+  });
+
+  it("shows what visitors typed as text, never as markup", async () => {
+    const evil = `<img src=x onerror=alert(1)> ${crypto.randomUUID()}`;
+    const res = await exports.default.fetch(
+      `${SITE}/api/contact`,
+      sitePost(JSON.stringify({ name: evil, email: "x@example.com", message: evil }), "application/json"),
+    );
+    expect(res.status).toBe(201);
+    const { html } = await openAdmin(owner());
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+});
+
+describe("/admin stays out of the public site", () => {
+  it("is linked from no public page", async () => {
+    for (const { path } of pages) {
+      const { html } = await get(path);
+      expect(html, path).not.toMatch(/href="\/admin/);
+    }
+  });
+});
