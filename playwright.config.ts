@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./tests/browser/support/chromium.ts";
 import { SITE_PORT, SITE_URL } from "./tests/browser/support/ports.ts";
+import { BROWSER_ADMIN_PASSWORD, BROWSER_WEBHOOK_SECRET } from "./tests/support/secrets.ts";
 import {
   BROWSER_STRIPE_SECRET_KEY,
   BROWSER_STRIPE_STANDIN_PORT,
@@ -12,6 +13,9 @@ import {
  * PW_BASE_URL points them at an already running server instead (e.g. `vite dev` while developing).
  */
 const external = process.env.PW_BASE_URL;
+
+/** The browser tests' own D1 state, emptied and migrated before each run (never the developer's). */
+const E2E_STATE = ".wrangler/e2e-state";
 
 export default defineConfig({
   testDir: "tests/browser",
@@ -32,7 +36,10 @@ export default defineConfig({
     : [
         {
           // The local Stripe stand-in: orders placed in the browser tests pay on its test page.
-          command: `node scripts/stripe-standin/cli.ts --port ${BROWSER_STRIPE_STANDIN_PORT}`,
+          // Paying on its page sends a signed checkout.session.completed to the site's webhook.
+          command:
+            `node scripts/stripe-standin/cli.ts --port ${BROWSER_STRIPE_STANDIN_PORT}` +
+            ` --webhook-url ${SITE_URL}/stripe/webhook --webhook-secret ${BROWSER_WEBHOOK_SECRET}`,
           url: `${BROWSER_STRIPE_STANDIN_URL}/__health`,
           reuseExistingServer: false,
           timeout: 10_000,
@@ -40,8 +47,10 @@ export default defineConfig({
         {
           // `npm run test:browser` builds first; this serves the build exactly as `npm start` does.
           command:
-            `wrangler dev --port ${SITE_PORT} --ip 127.0.0.1 --log-level warn` +
-            ` --var STRIPE_SECRET_KEY:${BROWSER_STRIPE_SECRET_KEY} --var STRIPE_API_BASE:${BROWSER_STRIPE_STANDIN_URL}`,
+            `node scripts/local-d1.ts --persist-to ${E2E_STATE} --fresh && ` +
+            `wrangler dev --port ${SITE_PORT} --ip 127.0.0.1 --log-level warn --persist-to ${E2E_STATE}` +
+            ` --var STRIPE_SECRET_KEY:${BROWSER_STRIPE_SECRET_KEY} --var STRIPE_API_BASE:${BROWSER_STRIPE_STANDIN_URL}` +
+            ` --var STRIPE_WEBHOOK_SECRET:${BROWSER_WEBHOOK_SECRET} --var ADMIN_PASSWORD:${BROWSER_ADMIN_PASSWORD}`,
           url: `${SITE_URL}/`,
           reuseExistingServer: false,
           timeout: 60_000,

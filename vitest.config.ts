@@ -1,6 +1,8 @@
-import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { join } from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { clientAssets } from "./build/client-assets-plugin.ts";
+import { WORKER_ADMIN_PASSWORD, WORKER_WEBHOOK_SECRET } from "./tests/support/secrets.ts";
 
 /** The key the worker tests configure; the stand-in accepts any sk_test_ key. */
 const TEST_STRIPE_SECRET_KEY = "sk_test_worker_tests";
@@ -12,15 +14,23 @@ const TEST_STRIPE_SECRET_KEY = "sk_test_worker_tests";
 export default defineConfig({
   plugins: [
     clientAssets(import.meta.dirname),
-    cloudflareTest(({ inject }) => ({
+    cloudflareTest(async ({ inject }) => ({
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        bindings: { STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY, STRIPE_API_BASE: inject("stripeStandinUrl") },
+        bindings: {
+          STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
+          STRIPE_API_BASE: inject("stripeStandinUrl"),
+          STRIPE_WEBHOOK_SECRET: WORKER_WEBHOOK_SECRET,
+          ADMIN_PASSWORD: WORKER_ADMIN_PASSWORD,
+          // The schema, applied to the tests' local D1 by tests/worker/support/apply-migrations.ts.
+          TEST_MIGRATIONS: await readD1Migrations(join(import.meta.dirname, "migrations")),
+        },
       },
     })),
   ],
   test: {
     include: ["tests/worker/**/*.test.{ts,tsx}"],
     globalSetup: ["tests/support/stripe-standins.ts"],
+    setupFiles: ["tests/worker/support/apply-migrations.ts"],
   },
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
 
 /**
@@ -62,10 +63,15 @@ export function clientAssets(root: string): Plugin {
         const cssFile = manifest[clientEntries.styles]?.file;
         if (cssFile) {
           const css = readFileSync(resolve(root, "dist/client", cssFile), "utf8");
-          inlineStyles = { css, hash: `sha256-${createHash("sha256").update(css).digest("base64")}` };
+          inlineStyles = { css, hash: cspHash(css) };
         }
       }
-      return `export default ${JSON.stringify(assets)};\nexport const inlineStyles = ${JSON.stringify(inlineStyles)};`;
+      const toastStylesHash = cspHash(sonnerInsertedCss(root));
+      return [
+        `export default ${JSON.stringify(assets)};`,
+        `export const inlineStyles = ${JSON.stringify(inlineStyles)};`,
+        `export const toastStylesHash = ${JSON.stringify(toastStylesHash)};`,
+      ].join("\n");
     },
   };
 }
@@ -77,4 +83,26 @@ function collectImports(manifest: Record<string, ManifestChunk>, key: string, se
     collectImports(manifest, dep, seen);
   }
   return [...seen].map((dep) => `/${manifest[dep]?.file}`);
+}
+
+function cspHash(text: string): string {
+  return `sha256-${createHash("sha256").update(text).digest("base64")}`;
+}
+
+/**
+ * The stylesheet sonner inserts at import time (`__insertCSS("…")` in its ES build): a constant,
+ * so the page policy can allow exactly that <style> element by hash instead of 'unsafe-inline'.
+ * Read from the installed package so an upgrade that changes it changes the hash too.
+ */
+export function sonnerInsertedCss(root: string): string {
+  const require = createRequire(resolve(root, "package.json"));
+  // The package exports only its entry points: find its dist folder from the CommonJS one.
+  const source = readFileSync(resolve(dirname(require.resolve("sonner")), "index.mjs"), "utf8");
+  const call = source.indexOf('__insertCSS("');
+  if (call === -1) throw new Error("sonner no longer inserts its CSS with __insertCSS: update the toast CSP hash");
+  const start = call + "__insertCSS(".length;
+  let end = start + 1;
+  while (end < source.length && source[end] !== '"') end += source[end] === "\\" ? 2 : 1;
+  // A double-quoted JS literal of CSS uses only escapes JSON shares; anything else fails loudly.
+  return JSON.parse(source.slice(start, end + 1)) as string;
 }

@@ -1,31 +1,46 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
-import { errorPage } from "./pages/error.tsx";
+import { errorPageFor } from "./pages/error.tsx";
 import { pages } from "./pages/index.ts";
 import { notFoundPage } from "./pages/not-found.tsx";
-import { renderPage } from "./render/page-response.tsx";
+import { inlineStylesHash, toastStylesHash } from "./render/assets.ts";
+import { renderPage, renderPublicPage } from "./render/page-response.tsx";
+import { adminRoutes } from "./server/admin-route.ts";
+import { contactRoutes } from "./server/contact-route.ts";
 import { paymentRoutes } from "./server/payment-route.ts";
+import { unexpectedErrorResponse } from "./server/security/errors.ts";
+import { securityHeaders } from "./server/security/headers.ts";
+import { SAME_ORIGIN_ONLY_PATHS, sameOriginOnly } from "./server/security/origin.ts";
+import { requestId, requestIdOf } from "./server/security/request-id.ts";
 import { seoRoutes } from "./server/seo-routes.ts";
+import { successRoutes } from "./server/success-route.ts";
+import { webhookRoutes } from "./server/webhook-route.ts";
 
 export type AppEnv = { Bindings: Env };
 
 /** Builds the site: every page route, the 404 page and the 500 page. */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
+  app.use(requestId(), securityHeaders({ siteStyles: inlineStylesHash, toastStyles: toastStylesHash }));
+  app.on("POST", SAME_ORIGIN_ONLY_PATHS, sameOriginOnly());
   app.route("/", paymentRoutes());
+  app.route("/", webhookRoutes());
+  app.route("/", contactRoutes());
+  app.route("/", adminRoutes());
+  // Before the pages: a success link with a session id gets the order's real status.
+  app.route("/", successRoutes());
 
   app.route("/", seoRoutes());
 
   for (const page of pages) {
-    app.get(page.path, etag(), (c) => renderPage(c, page));
+    app.get(page.path, (c) => renderPublicPage(c, page));
   }
 
   app.notFound((c) => renderPage(c, { ...notFoundPage, path: c.req.path }, 404));
 
-  app.onError((err, c) => {
-    console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);
-    return renderPage(c, { ...errorPage, path: c.req.path }, 500);
-  });
+  // The request-id middleware logs the error with the id this answer carries.
+  app.onError((_err, c) =>
+    unexpectedErrorResponse(c, () => renderPage(c, { ...errorPageFor(requestIdOf(c)), path: c.req.path }, 500)),
+  );
 
   return app;
 }

@@ -4,10 +4,15 @@ export type RunningServer = { url: string; close: () => Promise<void> };
 
 /**
  * Serves the built site with `wrangler dev` on a loopback port and resolves once it answers.
- * Extra `--var NAME:value` flags configure the worker for the run.
+ * Extra `--var NAME:value` flags configure the worker for the run; `extraArgs` go to wrangler as
+ * they are (e.g. `--persist-to <dir>` for a local D1 of the run's own).
  */
-export async function serveBuiltSite(port: number, vars: Record<string, string> = {}): Promise<RunningServer> {
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn"];
+export async function serveBuiltSite(
+  port: number,
+  vars: Record<string, string> = {},
+  extraArgs: string[] = [],
+): Promise<RunningServer> {
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--log-level", "warn", ...extraArgs];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn("npx", args, {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },

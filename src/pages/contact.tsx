@@ -107,15 +107,25 @@ function OfficeMap() {
       </h2>
       <p className="mt-2 text-slate-600">{officeMap.lead}</p>
       <div className="mt-6 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-        <iframe
-          src={officeMap.embedUrl}
-          title={officeMap.title}
-          width={officeMap.width}
-          height={officeMap.height}
-          loading="lazy"
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="block h-80 w-full border-0 sm:h-[420px]"
-        />
+        {/* Loaded by the contact script only when scrolled near (client/map-embed.ts): the map is
+            the page's one third-party resource and must not compete with the form. */}
+        <div
+          data-map-embed={officeMap.embedUrl}
+          data-map-title={officeMap.title}
+          className="flex h-80 w-full items-center justify-center text-sm text-slate-600 sm:h-[420px]"
+        >
+          <noscript>
+            <iframe
+              src={officeMap.embedUrl}
+              title={officeMap.title}
+              width={officeMap.width}
+              height={officeMap.height}
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+              className="block h-80 w-full border-0 sm:h-[420px]"
+            />
+          </noscript>
+        </div>
       </div>
       <p className="mt-3 text-sm">
         <a href={officeMap.largerMapUrl} className={`inline-flex items-center gap-1 ${detailLinkClass}`}>

@@ -1,11 +1,23 @@
 import type { Page } from "./types.ts";
 
 /** Shown with HTTP 500 when rendering or handling a request fails unexpectedly. */
-export const errorPage: Page = {
-  path: "*",
-  title: "Unexpected Application Error",
-  description: "Something went wrong on our side.",
-  render: () => (
+export const errorPage: Page = errorPageFor(null);
+
+/**
+ * The 500 page for one failed request: its id is in the server log next to the error, so a
+ * visitor who quotes it lets the owner find what went wrong.
+ */
+export function errorPageFor(requestId: string | null): Page {
+  return {
+    path: "*",
+    title: "Unexpected Application Error",
+    description: "Something went wrong on our side.",
+    render: () => <ErrorBody requestId={requestId} />,
+  };
+}
+
+function ErrorBody({ requestId }: { requestId: string | null }) {
+  return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">Unexpected Application Error</h1>
       <p className="mt-4 text-slate-700">
@@ -22,6 +34,11 @@ export const errorPage: Page = {
           Contact Us
         </a>
       </div>
+      {requestId && (
+        <p className="mt-8 text-sm text-slate-600">
+          Reference: <code className="font-mono">{requestId}</code>
+        </p>
+      )}
     </section>
-  ),
-};
+  );
+}

@@ -1,4 +1,4 @@
-import assets, { inlineStyles } from "virtual:client-assets";
+import assets, { inlineStyles, toastStylesHash } from "virtual:client-assets";
 
 export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
 
@@ -11,6 +11,9 @@ export type PageAssets = {
 };
 
 export const inlineStylesHash = inlineStyles?.hash ?? null;
+
+/** Allows the toast library's own <style> element under the page CSP (see client-assets-plugin). */
+export { toastStylesHash };
 
 /** The script, preload and stylesheet URLs for a page that uses the given client entries. */
 export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {

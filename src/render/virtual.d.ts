@@ -3,4 +3,6 @@ declare module "virtual:client-assets" {
   export default assets;
   /** The site stylesheet's text and CSP hash in production builds; null in dev (linked instead). */
   export const inlineStyles: { css: string; hash: string } | null;
+  /** CSP hash ('sha256-…') of the <style> element sonner inserts when it loads. */
+  export const toastStylesHash: string;
 }

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_QUANTITY } from "./limits.ts";
+import { z } from "./zod.ts";
 
 export const cartCategories = ["Monthly Subscription", "One-Time Service", "Add-On Service"] as const;
 export const tiers = ["entry", "small", "medium", "premium"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * Upper bounds for a contact message. The browser form carries no length limits (the spec asks

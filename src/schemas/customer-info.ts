@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Longest value Stripe accepts in a metadata field; every customer field is bounded below it. */
 const METADATA_VALUE_MAX = 500;

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { cartItemSchema, MAX_CART_ITEMS } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
+import { z } from "./zod.ts";
 
 /** Body of POST /create-custom-payment (spec section 7). */
 export const paymentRequestSchema = z.strictObject(

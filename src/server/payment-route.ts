@@ -1,18 +1,23 @@
 import { zValidator } from "@hono/zod-validator";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app.tsx";
+import type { CustomerInfo } from "../schemas/customer-info.ts";
 import { type PaymentResponse, paymentRequestSchema } from "../schemas/payment-request.ts";
 import {
+  type CreatedCheckoutSession,
   createPaymentGateway,
   type PaymentGateway,
   PaymentProviderError,
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../services/stripe.ts";
-import { isCartProblem, priceCart } from "./cart-pricing.ts";
+import { isCartProblem, type PricedCart, priceCart } from "./cart-pricing.ts";
 import { checkoutSessionParams } from "./checkout-session.ts";
 import { jsonError, summariseIssues, toIssues } from "./json-errors.ts";
+import { insertOrder, type NewOrder } from "./orders.ts";
+import { securityMessages } from "./security/messages.ts";
+import { rateLimit } from "./security/rate-limit.ts";
 
 export const PAYMENT_PATH = "/create-custom-payment";
 
@@ -26,6 +31,8 @@ export const messages = {
   notConfigured: "Payments are not configured. Please contact us to complete your order.",
   providerFailed: "The payment provider could not be reached. Please try again in a moment.",
   unexpected: "Something went wrong on our side. Please try again in a moment.",
+  notRecorded:
+    "We could not record your order, so no payment was started and nothing was charged. Please try again in a moment.",
   methodNotAllowed: "Use POST to create a payment.",
 } as const;
 
@@ -40,6 +47,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
 
   app.post(
     PAYMENT_PATH,
+    rateLimit((env) => env.PAYMENT_LIMITER, securityMessages.paymentRateLimited),
     requireJson,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, messages.tooLarge) }),
     readJsonBody,
@@ -63,15 +71,25 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
       }
 
       const params = checkoutSessionParams(cart, customerInfo, new URL(c.req.url).origin);
+      let session: CreatedCheckoutSession;
       try {
-        const session = await gateway.createCheckoutSession(params, crypto.randomUUID());
-        const body: PaymentResponse = { url: session.url };
-        return c.json(body, 200, { "Cache-Control": "no-store" });
+        session = await gateway.createCheckoutSession(params, crypto.randomUUID());
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         console.error(err.message);
         return jsonError(c, 502, messages.providerFailed);
       }
+
+      // The url is handed out only once the order is stored: nobody may pay for an order we did not record.
+      try {
+        await insertOrder(c.env.DB, orderOf(session.id, cart, customerInfo));
+      } catch (err) {
+        console.error(`Order for Checkout Session ${session.id} could not be recorded:`, err);
+        await inBackground(c, abandonSession(gateway, session.id));
+        return jsonError(c, 503, messages.notRecorded);
+      }
+      const body: PaymentResponse = { url: session.url };
+      return c.json(body, 200, { "Cache-Control": "no-store" });
     },
   );
 
@@ -87,6 +105,46 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
   });
 
   return app;
+}
+
+/** The order row for a session: the catalogue's names and prices, never the browser's. */
+function orderOf(sessionId: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
+  return {
+    sessionId,
+    mode: cart.subscription ? "subscription" : "payment",
+    customer,
+    items: cart.lines.map(({ entry, quantity }) => ({
+      id: entry.id,
+      name: entry.name,
+      category: entry.category,
+      unitAmountCents: entry.unitAmount,
+      quantity,
+      recurring: entry.recurring,
+    })),
+    totalCents: cart.totalCents,
+  };
+}
+
+/** Best effort: a session whose url was never handed out would otherwise stay open for 24 hours. */
+async function abandonSession(gateway: PaymentGateway, sessionId: string): Promise<void> {
+  try {
+    await gateway.expireCheckoutSession(sessionId);
+  } catch (err) {
+    console.error(`Unrecorded Checkout Session ${sessionId} could not be expired:`, err);
+  }
+}
+
+/** Lets work finish after the answer when the runtime allows it; without an execution context, waits. */
+async function inBackground(c: Context, work: Promise<void>): Promise<void> {
+  let waitUntil: ((promise: Promise<unknown>) => void) | undefined;
+  try {
+    const ctx = c.executionCtx;
+    waitUntil = (promise) => ctx.waitUntil(promise);
+  } catch {
+    waitUntil = undefined;
+  }
+  if (waitUntil) waitUntil(work);
+  else await work;
 }
 
 /**

@@ -72,13 +72,17 @@ describe("an unexpected failure", () => {
     );
     const request = new Request(PAYMENT_URL, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", Origin: new URL(PAYMENT_URL).origin },
       body: JSON.stringify(order()),
     });
     const res = await read(await createApp().fetch(request, exploding));
     expect(res.status).toBe(500);
     expectSafeErrorBody(res);
-    expect(res.json).toEqual({ error: "Something went wrong on our side. Please try again in a moment." });
+    // The id lets the owner find the logged error; it says nothing about the error itself.
+    expect(res.json).toEqual({
+      error: "Something went wrong on our side. Please try again in a moment.",
+      requestId: res.headers.get("X-Request-Id"),
+    });
   });
 });
 

@@ -52,18 +52,33 @@ export async function read(res: Response): Promise<PaymentAnswer> {
   return { status: res.status, headers: res.headers, contentType: res.headers.get("content-type"), text, json };
 }
 
-function jsonRequest(body: unknown, init: RequestInit = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    ...init,
-  };
+/**
+ * A client address of its own for one request: the payment endpoint is rate limited per client,
+ * and the tests must not use up one shared allowance (2001:db8::/32 is for documentation).
+ */
+export function testClientIp(): string {
+  const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
+  return `2001:db8:${groups.join(":")}`;
+}
+
+/**
+ * A POST as the site's own checkout page sends it: JSON, from the site's origin (the endpoint
+ * refuses other origins), from a client address of its own. `init.headers` replaces the JSON
+ * content type; Origin and CF-Connecting-IP are added unless given (given empty, they are left out).
+ */
+function jsonRequest(url: string, body: unknown, init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers ?? { "Content-Type": "application/json" });
+  const defaults = { Origin: new URL(url).origin, "CF-Connecting-IP": testClientIp() };
+  for (const [name, value] of Object.entries(defaults)) {
+    if (!headers.has(name)) headers.set(name, value);
+    else if (headers.get(name) === "") headers.delete(name);
+  }
+  return { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init, headers };
 }
 
 /** POSTs to the deployed entry, configured as in vitest.config.ts (the normal stand-in). */
 export async function postPayment(body: unknown, init: RequestInit = {}): Promise<PaymentAnswer> {
-  return read(await exports.default.fetch(PAYMENT_URL, jsonRequest(body, init)));
+  return read(await exports.default.fetch(PAYMENT_URL, jsonRequest(PAYMENT_URL, body, init)));
 }
 
 /**
@@ -76,7 +91,7 @@ export async function postPaymentWith(
   init: RequestInit = {},
   url = PAYMENT_URL,
 ): Promise<PaymentAnswer> {
-  const request = new Request(url, jsonRequest(body, init));
+  const request = new Request(url, jsonRequest(url, body, init));
   return read(await createApp().fetch(request, { ...env, ...bindings }));
 }
 

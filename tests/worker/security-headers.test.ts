@@ -1,0 +1,193 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import sonnerSource from "../../node_modules/sonner/dist/index.mjs?raw";
+import { pages } from "../../src/pages/index.ts";
+import { parseCsp, type ScannedResponse, scoreResponse } from "./support/observatory.ts";
+
+const SITE = "http://example.com";
+/** The Origin the Observatory sends to look for CORS headers. */
+const FOREIGN_ORIGIN = "https://http-observatory.security.mozilla.org";
+
+const pagePaths = [...pages.map((p) => p.path), "/no-such-page"];
+
+async function scan(path: string): Promise<ScannedResponse> {
+  const res = await exports.default.fetch(`${SITE}${path}`);
+  const cors = await exports.default.fetch(`${SITE}${path}`, { headers: { Origin: FOREIGN_ORIGIN } });
+  await cors.arrayBuffer();
+  return { headers: res.headers, body: await res.text(), corsHeaders: cors.headers, corsOrigin: FOREIGN_ORIGIN };
+}
+
+/** One response of every kind the worker gives: pages, the 404 page, XML, text and JSON answers. */
+const everyKindOfResponse: [string, () => Promise<Response>][] = [
+  ["a page", () => exports.default.fetch(`${SITE}/`)],
+  ["the 404 page", () => exports.default.fetch(`${SITE}/no-such-page`)],
+  ["robots.txt", () => exports.default.fetch(`${SITE}/robots.txt`)],
+  ["sitemap.xml", () => exports.default.fetch(`${SITE}/sitemap.xml`)],
+  ["a JSON 405", () => exports.default.fetch(`${SITE}/create-custom-payment`)],
+  ["a JSON 403", () => exports.default.fetch(`${SITE}/create-custom-payment`, { method: "POST", body: "{}" })],
+];
+
+/** The CSP hash of the stylesheet sonner inserts, computed here independently of the build plugin. */
+async function sonnerStyleHash(): Promise<string> {
+  const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(sonnerSource)?.[1];
+  if (!literal) throw new Error("sonner's __insertCSS call was not found");
+  return cspHash(JSON.parse(literal) as string);
+}
+
+async function cspHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
+
+describe("Mozilla HTTP Observatory score", () => {
+  it.each(pagePaths)("%s scores A+ on the Observatory's table", async (path) => {
+    const card = scoreResponse(await scan(path));
+    if (path === "/") console.log(`Observatory score of /: ${card.score} (${card.grade})`, card.results);
+    expect(card.results).toMatchObject({
+      "content-security-policy": "csp-implemented-with-no-unsafe-default-src-none",
+      cookies: "cookies-not-found",
+      "cross-origin-resource-sharing": "cross-origin-resource-sharing-not-implemented",
+      "referrer-policy": "referrer-policy-private",
+      "strict-transport-security": "hsts-implemented-max-age-at-least-six-months",
+      "subresource-integrity": "sri-not-implemented-but-all-scripts-loaded-from-secure-origin",
+      "x-content-type-options": "x-content-type-options-nosniff",
+      "x-frame-options": "x-frame-options-implemented-via-csp",
+      "cross-origin-resource-policy": "cross-origin-resource-policy-implemented-with-same-origin",
+    });
+    expect(card.score).toBe(130);
+    expect(card.grade).toBe("A+");
+  });
+
+  it("the table grades weak header sets down (the scorer can fail)", () => {
+    const none = new Headers({ "Content-Type": "text/html" });
+    const bare = scoreResponse({ headers: none, body: "<p>hi</p>", corsHeaders: none, corsOrigin: FOREIGN_ORIGIN });
+    // -25 no CSP, -20 no HSTS, -5 no nosniff, -20 no frame protection.
+    expect(bare.score).toBe(30);
+    expect(bare.grade).toBe("D");
+
+    const unsafe = new Headers({
+      "Content-Type": "text/html",
+      "Content-Security-Policy": "default-src 'self'; script-src 'self' 'unsafe-inline'",
+      "Strict-Transport-Security": "max-age=15552000; includeSubDomains",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "SAMEORIGIN",
+      "Referrer-Policy": "no-referrer",
+    });
+    const card = scoreResponse({ headers: unsafe, body: "", corsHeaders: unsafe, corsOrigin: FOREIGN_ORIGIN });
+    expect(card.results["content-security-policy"]).toBe("csp-implemented-with-unsafe-inline");
+    // 80 after penalties: below an A, so the Referrer-Policy bonus does not count.
+    expect(card.score).toBe(80);
+    expect(card.grade).toBe("B+");
+  });
+});
+
+describe("the headers of every response", () => {
+  it.each(everyKindOfResponse)("%s carries the site's security headers", async (_kind, request) => {
+    const res = await request();
+    await res.arrayBuffer();
+    const h = res.headers;
+    expect(h.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
+    expect(h.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(h.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(h.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(h.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+    expect(h.get("X-Frame-Options")).toBe("DENY");
+    for (const feature of ["geolocation", "microphone", "payment", "usb", "browsing-topics"]) {
+      expect(h.get("Permissions-Policy")).toContain(`${feature}=()`);
+    }
+    expect(h.get("Permissions-Policy")).not.toMatch(/=\*|=\(self|=\("/);
+    expect(h.get("X-Request-Id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(h.has("X-Powered-By")).toBe(false);
+    expect(h.has("Access-Control-Allow-Origin")).toBe(false);
+    expect(h.has("Access-Control-Allow-Credentials")).toBe(false);
+    expect(h.get("Content-Security-Policy")).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it("gives each request its own id", async () => {
+    const ids = await Promise.all([1, 2, 3].map(async () => (await exports.default.fetch(`${SITE}/`)).headers));
+    expect(new Set(ids.map((h) => h.get("X-Request-Id"))).size).toBe(3);
+  });
+
+  it("answers no CORS preflight: another origin may not call the endpoints", async () => {
+    const res = await exports.default.fetch(`${SITE}/create-custom-payment`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
+    });
+    await res.arrayBuffer();
+    expect(res.headers.has("Access-Control-Allow-Origin")).toBe(false);
+    expect(res.headers.has("Access-Control-Allow-Methods")).toBe(false);
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it.each(pagePaths)("%s allows only the site's own scripts and nothing inline", async (path) => {
+    const res = await exports.default.fetch(`${SITE}${path}`);
+    await res.arrayBuffer();
+    const csp = parseCsp(res.headers.get("Content-Security-Policy") ?? "");
+    expect(csp.get("default-src")).toEqual(new Set(["'none'"]));
+    expect(csp.get("script-src")).toEqual(new Set(["'self'"]));
+    expect(csp.get("object-src")).toEqual(new Set(["'none'"]));
+    expect(csp.get("base-uri")).toEqual(new Set(["'none'"]));
+    expect(csp.get("frame-ancestors")).toEqual(new Set(["'none'"]));
+    expect(csp.get("form-action")).toEqual(new Set(["'self'"]));
+    expect(csp.get("connect-src")).toEqual(new Set(["'self'"]));
+    expect(csp.get("frame-src")).toEqual(new Set(["https://www.openstreetmap.org"]));
+    expect(csp.has("style-src-attr")).toBe(false);
+    const style = [...(csp.get("style-src") ?? [])];
+    expect(style).toContain("'self'");
+    expect(style.filter((s) => s !== "'self'").every((s) => s.startsWith("'sha256-"))).toBe(true);
+    const policy = res.headers.get("Content-Security-Policy") ?? "";
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*|data:|http:/);
+  });
+
+  it("allows exactly the <style> element sonner inserts, by the hash of its text", async () => {
+    const res = await exports.default.fetch(`${SITE}/pricing`);
+    await res.arrayBuffer();
+    const style = parseCsp(res.headers.get("Content-Security-Policy") ?? "").get("style-src");
+    // parseCsp lower-cases sources; base64 is case-sensitive, so compare against the raw header too.
+    expect(res.headers.get("Content-Security-Policy")).toContain(await sonnerStyleHash());
+    // sonner appends its <style> empty and fills it after: Chromium checks the empty one too.
+    expect(res.headers.get("Content-Security-Policy")).toContain(await cspHash(""));
+    expect(style?.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(pagePaths)(
+    "%s has no inline script, event handler or style attribute the policy would block",
+    async (path) => {
+      const html = await (await exports.default.fetch(`${SITE}${path}`)).text();
+      for (const [tag, attributes] of html.matchAll(/<script\b([^>]*)>/g)) {
+        const isDataBlock = /type="application\/ld\+json"/.test(attributes ?? "");
+        const isOwnScript = /\bsrc="\/[^/]/.test(attributes ?? "");
+        expect(isDataBlock || isOwnScript, tag).toBe(true);
+      }
+      expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
+      expect(html).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+      expect(html).not.toMatch(/href="javascript:/i);
+    },
+  );
+
+  it("gives answers that are not pages a policy that allows nothing", async () => {
+    for (const path of ["/robots.txt", "/sitemap.xml", "/create-custom-payment"]) {
+      const res = await exports.default.fetch(`${SITE}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get("Content-Security-Policy"), path).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
+    }
+  });
+
+  it("leaves a 304 without a policy, so the cached page keeps its own", async () => {
+    const first = await exports.default.fetch(`${SITE}/about`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("ETag");
+    expect(etag).toBeTruthy();
+    const again = await exports.default.fetch(`${SITE}/about`, { headers: { "If-None-Match": etag ?? "" } });
+    expect(again.status).toBe(304);
+    expect(again.headers.has("Content-Security-Policy")).toBe(false);
+    expect(again.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
+  });
+});
