@@ -14,7 +14,10 @@ export function embedMapWhenNear(): void {
     frame.className = "block h-full w-full border-0";
     box.replaceChildren(frame);
   };
-  if (!("IntersectionObserver" in window)) return show();
+  if (!("IntersectionObserver" in window)) {
+    show();
+    return;
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;

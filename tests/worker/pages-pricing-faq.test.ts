@@ -108,7 +108,7 @@ describe("/pricing", () => {
 
   it("loads the pricing client entry and renders one toaster island", async () => {
     const page = await get("/pricing");
-    expect(page.count("<script")).toBe(2);
+    expect(page.count('<script type="module"')).toBe(2);
     expect(page.count('data-island="AppToaster"')).toBe(1);
   });
 
@@ -157,7 +157,7 @@ describe("/faq", () => {
     const page = await get("/faq");
     expect(page.status).toBe(200);
     expect(page.h1).toBe("Frequently Asked Questions");
-    expect(page.count("<script")).toBe(1);
+    expect(page.count('<script type="module"')).toBe(1);
     expect(page.html).not.toContain("data-island");
   });
 
