@@ -45,8 +45,8 @@ export type PaymentGateway = {
 
 export type StripeClientOptions = { timeoutMs?: number; maxNetworkRetries?: number };
 
-/** Long enough for a slow Stripe answer, short enough that the visitor is not left waiting. */
-export const STRIPE_TIMEOUT_MS = 10_000;
+/** Stripe creates a session in well under a second; past 6 s (twice, with the retry) the visitor is better told to try again. */
+export const STRIPE_TIMEOUT_MS = 6_000;
 /** One retry of a dropped request is safe: every create carries an idempotency key. */
 export const STRIPE_MAX_NETWORK_RETRIES = 1;
 
