@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { islandLoaderSource } from "./island-loader.ts";
 
 /**
  * The client entries the pages may load, by name. Each page names the entries it needs; a page
@@ -71,6 +72,7 @@ export function clientAssets(root: string): Plugin {
         `export default ${JSON.stringify(assets)};`,
         `export const inlineStyles = ${JSON.stringify(inlineStyles)};`,
         `export const toastStylesHash = ${JSON.stringify(toastStylesHash)};`,
+        `export const islandLoader = ${JSON.stringify({ code: islandLoaderSource, hash: cspHash(islandLoaderSource) })};`,
       ].join("\n");
     },
   };

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { errorPageFor } from "./pages/error.tsx";
 import { pages } from "./pages/index.ts";
 import { notFoundPage } from "./pages/not-found.tsx";
-import { inlineStylesHash, toastStylesHash } from "./render/assets.ts";
+import { inlineStylesHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
 import { renderPage, renderPublicPage } from "./render/page-response.tsx";
 import { adminRoutes } from "./server/admin-route.ts";
 import { contactRoutes } from "./server/contact-route.ts";
@@ -20,7 +20,10 @@ export type AppEnv = { Bindings: Env };
 /** Builds the site: every page route, the 404 page and the 500 page. */
 export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(requestId(), securityHeaders({ siteStyles: inlineStylesHash, toastStyles: toastStylesHash }));
+  app.use(
+    requestId(),
+    securityHeaders({ siteStyles: inlineStylesHash, toastStyles: toastStylesHash, islandLoader: islandLoaderHash }),
+  );
   app.on("POST", SAME_ORIGIN_ONLY_PATHS, sameOriginOnly());
   app.route("/", paymentRoutes());
   app.route("/", webhookRoutes());

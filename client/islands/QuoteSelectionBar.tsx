@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import { buttonClass } from "../../src/components/ButtonLink.tsx";
 import { UiIcon } from "../../src/components/UiIcon.tsx";
 import { customQuoteCopy } from "../../src/content/custom-quote.ts";
@@ -8,7 +8,8 @@ const copy = customQuoteCopy.bar;
 
 /** Keeps the page's end (last cards, footer) scrollable out from under the fixed bar. */
 function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
+  // Before paint, so the page never shows a frame with its end hidden under the bar.
+  useLayoutEffect(() => {
     const bar = ref.current;
     if (!bar) return;
     const reserve = () => {

@@ -1,4 +1,4 @@
-import assets, { inlineStyles, toastStylesHash } from "virtual:client-assets";
+import assets, { inlineStyles, islandLoader, toastStylesHash } from "virtual:client-assets";
 
 export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
 
@@ -8,12 +8,22 @@ export type PageAssets = {
   styles: string[];
   /** Stylesheet text to inline in <head> (production), instead of the site stylesheet link. */
   inlineCss: string | null;
+  /**
+   * True on pages with no island: their only script (the header's cart badge and menu) can wait
+   * until the page has painted, so it is started by the inline island loader. Pages with a form
+   * or a cart load their bundles at once, as module scripts, to be usable as soon as possible.
+   */
+  deferScripts: boolean;
 };
 
 export const inlineStylesHash = inlineStyles?.hash ?? null;
 
 /** Allows the toast library's own <style> element under the page CSP (see client-assets-plugin). */
 export { toastStylesHash };
+
+/** The inline loader script (build/island-loader.ts) and the CSP hash that allows exactly it. */
+export const islandLoaderCode = islandLoader.code;
+export const islandLoaderHash = islandLoader.hash;
 
 /** The script, preload and stylesheet URLs for a page that uses the given client entries. */
 export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
@@ -33,5 +43,6 @@ export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
     preloads: [...preloads].filter((f) => !scripts.includes(f)),
     styles: [...styles],
     inlineCss: inlineStyles?.css ?? null,
+    deferScripts: entries.length === 0,
   };
 }

@@ -3,7 +3,7 @@ import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { company } from "../content/company.ts";
 import { serializeJsonLd } from "../seo/structured-data.ts";
-import type { PageAssets } from "./assets.ts";
+import { islandLoaderCode, type PageAssets } from "./assets.ts";
 
 type DocumentProps = {
   path: string;
@@ -63,9 +63,8 @@ export function Document({
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
-        ))}
+        {!assets.deferScripts &&
+          assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
         {structuredData.map((data) => (
           <script
             key={JSON.stringify(data).slice(0, 64)}
@@ -74,10 +73,8 @@ export function Document({
             dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
           />
         ))}
-        {assets.scripts.map((src) => (
-          // Low priority: islands enhance server-rendered content, so they must not compete with it.
-          <script key={src} type="module" src={src} fetchPriority="low" />
-        ))}
+        {!assets.deferScripts &&
+          assets.scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         <a
@@ -91,6 +88,14 @@ export function Document({
           {children}
         </main>
         <Footer />
+        {assets.deferScripts && (
+          <script
+            data-entries={assets.scripts.join(" ")}
+            data-preload={assets.preloads.join(" ") || undefined}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the constant loader, allowed by its CSP hash
+            dangerouslySetInnerHTML={{ __html: islandLoaderCode }}
+          />
+        )}
       </body>
     </html>
   );

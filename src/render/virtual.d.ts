@@ -5,4 +5,6 @@ declare module "virtual:client-assets" {
   export const inlineStyles: { css: string; hash: string } | null;
   /** CSP hash ('sha256-…') of the <style> element sonner inserts when it loads. */
   export const toastStylesHash: string;
+  /** The inline script that loads a page's bundles after first paint, and its CSP hash. */
+  export const islandLoader: { code: string; hash: string };
 }

@@ -58,6 +58,8 @@ test.describe("mobile menu at 375 px", () => {
 
   test("Escape closes the open menu", async ({ page }) => {
     await page.goto("/about");
+    // The header script (which handles Escape) starts after first paint on pages without islands.
+    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
     await page.locator("[data-mobile-menu] > summary").click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();

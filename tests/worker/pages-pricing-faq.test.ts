@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, htmlToText } from "./support/html.ts";
+import { get, htmlToText, pageEntries } from "./support/html.ts";
 
 /** The spec's priced items (section 9), written out here so a changed name or price fails a test. */
 const specItems = [
@@ -108,7 +108,7 @@ describe("/pricing", () => {
 
   it("loads the pricing client entry and renders one toaster island", async () => {
     const page = await get("/pricing");
-    expect(page.count('<script type="module"')).toBe(2);
+    expect(pageEntries(page.html)).toHaveLength(2);
     expect(page.count('data-island="AppToaster"')).toBe(1);
   });
 
@@ -157,7 +157,7 @@ describe("/faq", () => {
     const page = await get("/faq");
     expect(page.status).toBe(200);
     expect(page.h1).toBe("Frequently Asked Questions");
-    expect(page.count('<script type="module"')).toBe(1);
+    expect(pageEntries(page.html)).toHaveLength(1);
     expect(page.html).not.toContain("data-island");
   });
 

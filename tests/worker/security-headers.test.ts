@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import sonnerSource from "../../node_modules/sonner/dist/index.mjs?raw";
 import { pages } from "../../src/pages/index.ts";
+import { islandLoaderCode, islandLoaderHash } from "../../src/render/assets.ts";
 import { parseCsp, type ScannedResponse, scoreResponse } from "./support/observatory.ts";
 
 const SITE = "http://example.com";
@@ -129,7 +130,10 @@ describe("Content-Security-Policy", () => {
     await res.arrayBuffer();
     const csp = parseCsp(res.headers.get("Content-Security-Policy") ?? "");
     expect(csp.get("default-src")).toEqual(new Set(["'none'"]));
-    expect(csp.get("script-src")).toEqual(new Set(["'self'"]));
+    // The only inline script is the constant island loader, allowed by its hash alone (parseCsp
+    // lower-cases sources, so the case-sensitive hash is checked on the raw header too).
+    expect(csp.get("script-src")).toEqual(new Set(["'self'", `'${islandLoaderHash.toLowerCase()}'`]));
+    expect(res.headers.get("Content-Security-Policy")).toContain(`script-src 'self' '${islandLoaderHash}'`);
     expect(csp.get("object-src")).toEqual(new Set(["'none'"]));
     expect(csp.get("base-uri")).toEqual(new Set(["'none'"]));
     expect(csp.get("frame-ancestors")).toEqual(new Set(["'none'"]));
@@ -159,11 +163,13 @@ describe("Content-Security-Policy", () => {
     "%s has no inline script, event handler or style attribute the policy would block",
     async (path) => {
       const html = await (await exports.default.fetch(`${SITE}${path}`)).text();
-      for (const [tag, attributes] of html.matchAll(/<script\b([^>]*)>/g)) {
+      for (const [tag, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
         const isDataBlock = /type="application\/ld\+json"/.test(attributes ?? "");
         const isOwnScript = /\bsrc="\/[^/]/.test(attributes ?? "");
-        expect(isDataBlock || isOwnScript, tag).toBe(true);
+        const isLoader = /\bdata-entries="/.test(attributes ?? "") && body === islandLoaderCode;
+        expect(isDataBlock || isOwnScript || isLoader, tag).toBe(true);
       }
+      expect(html.split("data-entries=").length - 1).toBeLessThanOrEqual(1);
       expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
       expect(html).not.toMatch(/<[a-z][^>]*\sstyle=/i);
       expect(html).not.toMatch(/href="javascript:/i);
@@ -189,5 +195,13 @@ describe("Content-Security-Policy", () => {
     expect(again.status).toBe(304);
     expect(again.headers.has("Content-Security-Policy")).toBe(false);
     expect(again.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
+  });
+});
+
+describe("the island loader", () => {
+  it("is allowed by the hash of its exact text", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(islandLoaderCode));
+    const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(islandLoaderHash).toBe(`sha256-${base64}`);
   });
 });

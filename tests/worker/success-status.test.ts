@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.tsx";
-import { get, htmlToText } from "./support/html.ts";
+import { get, htmlToText, pageEntries } from "./support/html.ts";
 import { fakeSessionId, orderRow, payAtStandin, placeOrder, seedOrder, statusOf } from "./support/orders.ts";
 import { standinUrl } from "./support/payment.ts";
 
 const successLink = (id: string) => `/checkout/success?session_id=${encodeURIComponent(id)}`;
-const scriptSrcs = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? "");
-const loadsSuccessEntry = (html: string) => scriptSrcs(html).some((src) => /success/.test(src));
+const loadsSuccessEntry = (html: string) => pageEntries(html).some((src) => /success/.test(src));
 
 const SPEC_TEXT =
   "Thank you for your order. We've received your payment and will contact you shortly to schedule your services.";

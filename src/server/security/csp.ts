@@ -8,6 +8,8 @@ export type StyleHashes = {
   siteStyles: string | null;
   /** The <style> element sonner inserts when it loads ('sha256-…'). */
   toastStyles: string | null;
+  /** The page's one inline script, the island loader ('sha256-…'). */
+  islandLoader: string | null;
 };
 
 type Directives = Record<string, readonly string[]>;
@@ -21,7 +23,8 @@ export const EMPTY_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hS
 
 /**
  * The policy of every HTML page. Deny by default, then allow exactly what the site uses: its own
- * scripts (no inline script exists: island props travel in data attributes), its own stylesheet
+ * scripts plus the one constant inline loader, by hash (island props travel in data attributes,
+ * never in inline code), its own stylesheet
  * plus the inline <style> elements it knows, allowed by hash, and the map frame. No 'unsafe-inline' or
  * 'unsafe-eval' anywhere. Style attributes need nothing: no server markup has one, and the
  * styles React and sonner set at run time go through the CSSOM, which CSP does not restrict.
@@ -30,7 +33,7 @@ export function pageDirectives(hashes: StyleHashes): Directives {
   const styleHashes = [hashes.siteStyles, hashes.toastStyles, EMPTY_STYLE_HASH].filter((h): h is string => h !== null);
   return {
     "default-src": ["'none'"],
-    "script-src": ["'self'"],
+    "script-src": ["'self'", ...(hashes.islandLoader ? [`'${hashes.islandLoader}'`] : [])],
     "style-src": ["'self'", ...styleHashes.map((h) => `'${h}'`)],
     "img-src": ["'self'"],
     "connect-src": ["'self'"],
