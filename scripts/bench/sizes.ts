@@ -13,8 +13,15 @@ export async function measureRoute(origin: string, path: string): Promise<RouteS
   const scripts = attrs(head, /<script[^>]*\bsrc="([^"]+)"/g);
   const preloads = attrs(head, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const styles = attrs(head, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
+  // Pages without islands load their header script through the inline loader, after first paint.
+  const deferred = attrs(html, /<script data-entries="([^"]*)"(?: data-preload="([^"]*)")?/g).flatMap((a) =>
+    a.split(" "),
+  );
+  const deferredPreloads = [...html.matchAll(/<script data-entries="[^"]*" data-preload="([^"]*)"/g)].flatMap((m) =>
+    (m[1] ?? "").split(" "),
+  );
   const thirdPartyBlocking = [...scripts, ...styles].filter((u) => /^https?:\/\//.test(u) && !u.startsWith(origin));
-  const jsFiles = [...new Set([...scripts, ...preloads])];
+  const jsFiles = [...new Set([...scripts, ...preloads, ...deferred, ...deferredPreloads])].filter(Boolean);
   return {
     html: { raw: htmlBuf.byteLength, gzip: gz(htmlBuf) },
     js: await sum(origin, jsFiles),

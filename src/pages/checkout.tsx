@@ -11,7 +11,9 @@ export const checkoutPage: Page = {
   entries: ["checkout"],
   render: () => (
     <div className="bg-slate-50 py-10 sm:py-14">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+      {/* Tall enough for the loading state, so the footer does not jump when the browser swaps it
+          for the empty-cart message or the form (no layout shift either way). */}
+      <div className="mx-auto min-h-[52rem] max-w-6xl px-4 sm:px-6 lg:min-h-[34rem] lg:px-8">
         <Island name="Checkout">
           <Checkout />
         </Island>
