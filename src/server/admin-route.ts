@@ -1,10 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app.tsx";
 import { adminCopy } from "../content/admin.ts";
+import { stringBinding } from "../lib/bindings.ts";
 import { renderAdminHtml } from "./admin-page.tsx";
-import { clientKey, overLimit, RATE_LIMIT_PERIOD_SECONDS, stringBinding } from "./bindings.ts";
 import { listContactMessages } from "./contact-messages.ts";
 import { listOrders } from "./orders.ts";
+import { isOverLimit, RETRY_AFTER_SECONDS } from "./security/rate-limit.ts";
 
 export const ADMIN_PATH = "/admin";
 export const ADMIN_USER = "admin";
@@ -36,10 +37,10 @@ export function adminRoutes() {
     if (!credentials) return challenge(c);
     // Every attempt that carries credentials is counted before they are checked: counting only the
     // failures would still let a guesser learn, from a 200 among the 429s, which guess was right.
-    if (await overLimit(c.env, "ADMIN_LOGIN_LIMITER", clientKey(c))) {
+    if (await isOverLimit(c, (env) => env.ADMIN_LOGIN_LIMITER)) {
       return c.text(adminCopy.auth.tooMany, 429, {
         ...PRIVATE_HEADERS,
-        "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS),
+        "Retry-After": String(RETRY_AFTER_SECONDS),
       });
     }
     const userOk = await sameSecret(credentials.user, ADMIN_USER);

@@ -6,9 +6,9 @@ import { contactApiMessages, contactForm } from "../content/contact.ts";
 import { CONTACT_SENT_PATH, contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
 import { renderPage } from "../render/page-response.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
-import { clientKey, overLimit, RATE_LIMIT_PERIOD_SECONDS } from "./bindings.ts";
 import { insertContactMessage } from "./contact-messages.ts";
 import { type Issue, jsonError, toIssues } from "./json-errors.ts";
+import { isOverLimit, RETRY_AFTER_SECONDS } from "./security/rate-limit.ts";
 
 export const CONTACT_API_PATH = "/api/contact";
 
@@ -36,8 +36,8 @@ export function contactRoutes() {
     async (c) => {
       const channel = channelOf(c);
       if (!channel) return jsonError(c, 415, contactApiMessages.unsupported);
-      if (await overLimit(c.env, "CONTACT_LIMITER", clientKey(c))) {
-        c.header("Retry-After", String(RATE_LIMIT_PERIOD_SECONDS));
+      if (await isOverLimit(c, (env) => env.CONTACT_LIMITER)) {
+        c.header("Retry-After", String(RETRY_AFTER_SECONDS));
         return refuse(c, channel, 429, contactApiMessages.rateLimited);
       }
 

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../app.tsx";
+import { stringBinding } from "../lib/bindings.ts";
 import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
-import { stringBinding } from "./bindings.ts";
 import { type FulfilmentOutcome, handleStripeEvent } from "./fulfilment.ts";
 import { jsonError } from "./json-errors.ts";
 

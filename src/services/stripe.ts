@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { stringBinding } from "../lib/bindings.ts";
 
 /**
  * The bindings this module reads. Both are optional: STRIPE_SECRET_KEY is a secret (.dev.vars
@@ -7,21 +8,12 @@ import Stripe from "stripe";
  */
 export type StripeEnv = { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string };
 
-/**
- * Reads the bindings at run time instead of trusting the generated Env type: `wrangler types`
- * declares a secret only when the machine that ran it had a .dev.vars file, and a binding of the
- * wrong kind (a JSON var, say) must count as "not configured" rather than crash.
- */
+/** Reads the bindings at run time (see stringBinding): a missing or odd one means "not configured". */
 export function readStripeEnv(env: object): StripeEnv {
   return {
     STRIPE_SECRET_KEY: stringBinding(env, "STRIPE_SECRET_KEY"),
     STRIPE_API_BASE: stringBinding(env, "STRIPE_API_BASE"),
   };
-}
-
-function stringBinding(env: object, name: string): string | undefined {
-  const value: unknown = Reflect.get(env, name);
-  return typeof value === "string" ? value : undefined;
 }
 
 export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;

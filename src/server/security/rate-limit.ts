@@ -28,7 +28,11 @@ export function rateLimit(binding: (env: Env) => RateLimit | undefined, message:
   };
 }
 
-async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
+/**
+ * Counts one request against the binding; true when the client is over its limit. For routes that
+ * answer a limited client in their own way (an HTML page, a Basic-auth realm) instead of JSON.
+ */
+export async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
   const limiter = binding(c.env as Env);
   if (!limiter || typeof limiter.limit !== "function") {
     console.warn(`Rate limiter missing on ${c.req.method} ${c.req.path}: request not limited.`);
