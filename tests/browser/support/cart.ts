@@ -31,9 +31,15 @@ export async function seedRawCart(page: Page, raw: string): Promise<void> {
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [CART_KEY, raw] as const);
 }
 
+/** The stored cart, parsed; text that is not JSON comes back as-is so polls can wait for the app to drop it. */
 export async function storedCart(page: Page): Promise<unknown> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), CART_KEY);
-  return raw === null ? null : JSON.parse(raw);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 }
 
 export const validCustomer: CustomerInfo = {
