@@ -9,7 +9,11 @@ export default defineConfig({
     client: {
       build: {
         manifest: true,
-        rollupOptions: { input: Object.values(clientEntries) },
+        rollupOptions: {
+          input: Object.values(clientEntries),
+          // Entries export `ready` (their islands hydrated) for the island loader to wait on.
+          preserveEntrySignatures: "exports-only",
+        },
       },
     },
   },

@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
+import { CART_STORAGE_KEY } from "../src/lib/cart-storage-key.ts";
+import { type CssNode, splitCss, styledClasses } from "../src/render/css-rules.ts";
+import { cartHintSource } from "./cart-hint.ts";
 import { islandLoaderSource } from "./island-loader.ts";
 
 /**
@@ -23,7 +26,13 @@ export const clientEntries = {
 const VIRTUAL_ID = "virtual:client-assets";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 
 /**
  * The worker renders the <script> and <link> tags itself, so it must know the client's hashed file
@@ -43,7 +52,7 @@ export function clientAssets(root: string): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       const assets: Record<string, { js: string[]; css: string[] }> = {};
-      let inlineStyles: { css: string; hash: string } | null = null;
+      let siteCss: { rules: CssNode[]; entryClasses: Record<string, string[]> } | null = null;
       if (command === "serve") {
         for (const [name, src] of Object.entries(clientEntries)) {
           assets[name] = src.endsWith(".css") ? { js: [], css: [`/${src}`] } : { js: [`/${src}`], css: [] };
@@ -59,23 +68,53 @@ export function clientAssets(root: string): Plugin {
           const css = src.endsWith(".css") ? [`/${chunk.file}`] : (chunk.css ?? []).map((f) => `/${f}`);
           assets[name] = { js, css };
         }
-        // The site stylesheet is small (a few KB gzip) and render-blocking: inlining it saves the
-        // phone a round trip before first paint. Its hash lets a CSP allow exactly this <style>.
+        // The site stylesheet is inlined, and pruned per page to the rules its markup and scripts
+        // can use (src/render/page-styles.ts): split into rules here, once.
         const cssFile = manifest[clientEntries.styles]?.file;
         if (cssFile) {
-          const css = readFileSync(resolve(root, "dist/client", cssFile), "utf8");
-          inlineStyles = { css, hash: cspHash(css) };
+          const rules = splitCss(readFileSync(resolve(root, "dist/client", cssFile), "utf8"));
+          siteCss = { rules, entryClasses: entryClasses(root, manifest, styledClasses(rules)) };
         }
       }
       const toastStylesHash = cspHash(sonnerInsertedCss(root));
+      const cartHint = cartHintSource(CART_STORAGE_KEY);
       return [
         `export default ${JSON.stringify(assets)};`,
-        `export const inlineStyles = ${JSON.stringify(inlineStyles)};`,
+        `export const siteCss = ${JSON.stringify(siteCss)};`,
         `export const toastStylesHash = ${JSON.stringify(toastStylesHash)};`,
         `export const islandLoader = ${JSON.stringify({ code: islandLoaderSource, hash: cspHash(islandLoaderSource) })};`,
+        `export const cartHint = ${JSON.stringify({ code: cartHint, hash: cspHash(cartHint) })};`,
       ].join("\n");
     },
   };
+}
+
+/**
+ * Per client entry, the styled class names its code (and every chunk it imports, even lazily)
+ * mentions: what its islands may render in the browser beyond the server's HTML.
+ */
+function entryClasses(
+  root: string,
+  manifest: Record<string, ManifestChunk>,
+  styled: ReadonlySet<string>,
+): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [name, src] of Object.entries(clientEntries)) {
+    if (src.endsWith(".css")) continue;
+    const found = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      const code = readFileSync(resolve(root, "dist/client", chunk.file), "utf8");
+      for (const token of code.split(/[\s"'`\\]+/)) if (styled.has(token)) found.add(token);
+      for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
+    };
+    visit(src);
+    result[name] = [...found].sort();
+  }
+  return result;
 }
 
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {

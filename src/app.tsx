@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { errorPageFor } from "./pages/error.tsx";
 import { pages } from "./pages/index.ts";
 import { notFoundPage } from "./pages/not-found.tsx";
-import { inlineStylesHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
+import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
 import { renderPage, renderPublicPage } from "./render/page-response.tsx";
 import { adminRoutes } from "./server/admin-route.ts";
 import { contactRoutes } from "./server/contact-route.ts";
@@ -22,7 +22,7 @@ export function createApp() {
   const app = new Hono<AppEnv>({ strict: false });
   app.use(
     requestId(),
-    securityHeaders({ siteStyles: inlineStylesHash, toastStyles: toastStylesHash, islandLoader: islandLoaderHash }),
+    securityHeaders({ toastStyles: toastStylesHash, islandLoader: islandLoaderHash, cartHint: cartHintHash }),
   );
   app.on("POST", SAME_ORIGIN_ONLY_PATHS, sameOriginOnly());
   app.route("/", paymentRoutes());

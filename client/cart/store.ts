@@ -1,8 +1,8 @@
+import { CART_STORAGE_KEY } from "../../src/lib/cart-storage-key.ts";
 import type { CartItem, CartItemInput } from "../../src/schemas/cart-item.ts";
 import { MAX_CART_ITEMS, MAX_QUANTITY } from "../../src/schemas/limits.ts";
 
-/** localStorage key of the cart (spec section 4): a JSON array of cart items. */
-export const CART_STORAGE_KEY = "cart";
+export { CART_STORAGE_KEY };
 
 export type CartItems = readonly CartItem[];
 /** `null` while the stored cart is not known yet: on the server, and in the browser until it is read. */

@@ -3,5 +3,5 @@ import { AppToaster } from "../islands/AppToaster.tsx";
 import { ContactForm } from "../islands/ContactForm.tsx";
 import { embedMapWhenNear } from "../map-embed.ts";
 
-hydrateIslands({ ContactForm, AppToaster });
+export const ready = hydrateIslands({ ContactForm, AppToaster });
 embedMapWhenNear();

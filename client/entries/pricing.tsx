@@ -6,7 +6,7 @@ import { getCartStore } from "../cart/store.ts";
 import { hydrateIslands } from "../hydrate.tsx";
 import { AppToaster } from "../islands/AppToaster.tsx";
 
-hydrateIslands({ AppToaster });
+export const ready = hydrateIslands({ AppToaster });
 
 /** The item a pricing button carries (server-rendered JSON), or null if it is unreadable. */
 function buttonItem(button: HTMLElement): CartItemInput | null {

@@ -12,8 +12,9 @@ const copy = checkoutCopy;
 const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
 
 /**
- * The checkout: the server cannot see the cart, so it renders a neutral loading state; the browser
- * then shows the form and summary, or the empty-cart message.
+ * The checkout. The server cannot see the cart, so it renders the empty-cart message together with
+ * a loading state; the cart hint in <head> shows the one that fits before first paint. Once the
+ * cart is read, the browser keeps the very same message (an empty cart) or shows the form.
  */
 export function Checkout() {
   return (
@@ -28,8 +29,16 @@ function CheckoutView() {
   // Once paid, the cart is cleared on the way out: keep showing what was bought, not "empty".
   const [paidItems, setPaidItems] = useState<CartItems | null>(null);
   const shown = paidItems ?? items;
-  if (shown === null) return <CheckoutLoading />;
-  if (shown.length === 0) return <CheckoutEmpty />;
+  if (shown === null || shown.length === 0) {
+    const pending = shown === null;
+    // Same position, same element: an empty cart keeps the server's message, repainting nothing.
+    return (
+      <>
+        <CheckoutEmpty pending={pending} />
+        {pending && <CheckoutLoading />}
+      </>
+    );
+  }
   return (
     <>
       <CheckoutTitle />
@@ -60,16 +69,19 @@ function SkeletonLines({ count }: { count: number }) {
   );
 }
 
+/** Shown (by the `cart-items:` variant) only while a browser that holds a cart reads it. */
 function CheckoutLoading() {
   return (
-    <>
-      <CheckoutTitle />
+    <div className="hidden cart-items:block">
+      <p aria-hidden="true" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        {copy.title}
+      </p>
       <p role="status" className="sr-only">
         {copy.loading}
       </p>
       <div
         aria-hidden="true"
-        className="mt-8 grid animate-pulse items-start gap-6 noscript:hidden lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+        className="mt-8 grid animate-pulse items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
       >
         <div className={panel}>
           <div className="mb-6 h-6 w-48 rounded bg-slate-200" />
@@ -80,13 +92,14 @@ function CheckoutLoading() {
           <SkeletonLines count={3} />
         </div>
       </div>
-    </>
+    </div>
   );
 }
 
-function CheckoutEmpty() {
+/** `pending`: the cart is not read yet, so a browser that holds one hides this before first paint. */
+function CheckoutEmpty({ pending = false }: { pending?: boolean }) {
   return (
-    <div className="mx-auto max-w-lg py-8 text-center sm:py-12">
+    <div className={`mx-auto max-w-lg py-8 text-center sm:py-12${pending ? " cart-items:hidden" : ""}`}>
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <UiIcon name="cart" className="size-8" />
       </span>

@@ -18,7 +18,7 @@ export type LighthouseFigures = {
 const DEBUG_PORT = 9333;
 
 /** Headless Chromium with a DevTools port for Lighthouse to drive. */
-export async function launchChromium(): Promise<{ close: () => void }> {
+export async function launchChromium(): Promise<{ close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
   const child: ChildProcess = spawn(
     findChromium(),
@@ -42,9 +42,14 @@ export async function launchChromium(): Promise<{ close: () => void }> {
     }
   }
   return {
-    close: () => {
-      child.kill("SIGKILL");
-      rmSync(profile, { recursive: true, force: true });
+    close: async () => {
+      // Chromium's helper processes keep writing to the profile until the browser is gone.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

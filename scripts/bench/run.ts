@@ -43,7 +43,7 @@ try {
       process.stderr.write(`measured ${path}\n`);
     }
   } finally {
-    chromium.close();
+    await chromium.close();
   }
 
   // Same worker, same run: a server-rendered page against a static text file of similar weight

@@ -13,7 +13,7 @@ export async function measureRoute(origin: string, path: string): Promise<RouteS
   const scripts = attrs(head, /<script[^>]*\bsrc="([^"]+)"/g);
   const preloads = attrs(head, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const styles = attrs(head, /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
-  // Pages without islands load their header script through the inline loader, after first paint.
+  // Pages load their bundles through the inline island loader, after first paint.
   const deferred = attrs(html, /<script data-entries="([^"]*)"(?: data-preload="([^"]*)")?/g).flatMap((a) =>
     a.split(" "),
   );

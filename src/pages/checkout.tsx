@@ -9,10 +9,11 @@ export const checkoutPage: Page = {
   title: checkoutMeta.title,
   description: checkoutMeta.description,
   entries: ["checkout"],
+  cartHint: true,
   render: () => (
     <div className="bg-slate-50 py-10 sm:py-14">
       {/* Tall enough for the loading state, so the footer does not jump when the browser swaps it
-          for the empty-cart message or the form (no layout shift either way). */}
+          for the form (no layout shift either way). */}
       <div className="mx-auto min-h-[52rem] max-w-6xl px-4 sm:px-6 lg:min-h-[34rem] lg:px-8">
         <Island name="Checkout">
           <Checkout />

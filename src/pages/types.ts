@@ -13,4 +13,6 @@ export type Page = {
   structuredData?: (origin: string) => object[];
   /** Kept out of the sitemap and search results (e.g. the checkout steps). */
   noindex?: boolean;
+  /** Marks <html data-cart="items"> before first paint when the browser holds a cart (build/cart-hint.ts). */
+  cartHint?: boolean;
 };

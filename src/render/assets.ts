@@ -1,4 +1,4 @@
-import assets, { inlineStyles, islandLoader, toastStylesHash } from "virtual:client-assets";
+import assets, { cartHint, islandLoader, siteCss, toastStylesHash } from "virtual:client-assets";
 
 export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
 
@@ -6,17 +6,9 @@ export type PageAssets = {
   scripts: string[];
   preloads: string[];
   styles: string[];
-  /** Stylesheet text to inline in <head> (production), instead of the site stylesheet link. */
-  inlineCss: string | null;
-  /**
-   * True on pages with no island: their only script (the header's cart badge and menu) can wait
-   * until the page has painted, so it is started by the inline island loader. Pages with a form
-   * or a cart load their bundles at once, as module scripts, to be usable as soon as possible.
-   */
-  deferScripts: boolean;
+  /** True when the page's stylesheet is inlined (production) instead of linked. */
+  inlineCss: boolean;
 };
-
-export const inlineStylesHash = inlineStyles?.hash ?? null;
 
 /** Allows the toast library's own <style> element under the page CSP (see client-assets-plugin). */
 export { toastStylesHash };
@@ -25,11 +17,15 @@ export { toastStylesHash };
 export const islandLoaderCode = islandLoader.code;
 export const islandLoaderHash = islandLoader.hash;
 
+/** The <head> script of pages that show the cart's state at first paint (build/cart-hint.ts). */
+export const cartHintCode = cartHint.code;
+export const cartHintHash = cartHint.hash;
+
 /** The script, preload and stylesheet URLs for a page that uses the given client entries. */
 export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
   const scripts: string[] = [];
   const preloads = new Set<string>();
-  const styles = new Set<string>(inlineStyles ? [] : (assets.styles?.css ?? []));
+  const styles = new Set<string>(siteCss ? [] : (assets.styles?.css ?? []));
   for (const name of ["header", ...entries] as const) {
     const entry = assets[name];
     if (!entry) continue;
@@ -42,7 +38,6 @@ export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
     scripts,
     preloads: [...preloads].filter((f) => !scripts.includes(f)),
     styles: [...styles],
-    inlineCss: inlineStyles?.css ?? null,
-    deferScripts: entries.length === 0,
+    inlineCss: siteCss !== null,
   };
 }

@@ -1,9 +1,14 @@
 import type { ReactNode } from "react";
+import faviconSvg from "../../public/favicon.svg?raw";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { company } from "../content/company.ts";
 import { serializeJsonLd } from "../seo/structured-data.ts";
-import { islandLoaderCode, type PageAssets } from "./assets.ts";
+import { cartHintCode, islandLoaderCode, type PageAssets } from "./assets.ts";
+import { STYLES_PLACEHOLDER } from "./page-styles.ts";
+
+// Inlined, so the icon costs no request competing with the first paint on a slow connection.
+const faviconHref = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
 
 type DocumentProps = {
   path: string;
@@ -14,6 +19,7 @@ type DocumentProps = {
   origin: string;
   /** Pages that must not be indexed (checkout steps, error pages). */
   noindex?: boolean;
+  cartHint?: boolean;
   structuredData?: object[];
   children: ReactNode;
 };
@@ -26,6 +32,7 @@ export function Document({
   assets,
   origin,
   noindex,
+  cartHint,
   structuredData = [],
   children,
 }: DocumentProps) {
@@ -37,6 +44,10 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {cartHint && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the constant cart hint, allowed by its CSP hash
+          <script dangerouslySetInnerHTML={{ __html: cartHintCode }} />
+        )}
         <title>{fullTitle}</title>
         <meta name="description" content={description} />
         <meta name="theme-color" content="#0f3d3e" />
@@ -55,16 +66,14 @@ export function Document({
         <meta name="twitter:title" content={fullTitle} />
         <meta name="twitter:description" content={description} />
         <meta name="twitter:image" content={shareImage} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {assets.inlineCss !== null && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash
-          <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+        <link rel="icon" href={faviconHref} type="image/svg+xml" />
+        {assets.inlineCss && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: filled with our own built rules, allowed by their CSP hash
+          <style dangerouslySetInnerHTML={{ __html: STYLES_PLACEHOLDER }} />
         )}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {!assets.deferScripts &&
-          assets.preloads.map((href) => <link key={href} rel="modulepreload" href={href} fetchPriority="low" />)}
         {structuredData.map((data) => (
           <script
             key={JSON.stringify(data).slice(0, 64)}
@@ -73,8 +82,6 @@ export function Document({
             dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
           />
         ))}
-        {!assets.deferScripts &&
-          assets.scripts.map((src) => <script key={src} type="module" src={src} fetchPriority="low" />)}
       </head>
       <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
         <a
@@ -88,14 +95,13 @@ export function Document({
           {children}
         </main>
         <Footer />
-        {assets.deferScripts && (
-          <script
-            data-entries={assets.scripts.join(" ")}
-            data-preload={assets.preloads.join(" ") || undefined}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the constant loader, allowed by its CSP hash
-            dangerouslySetInnerHTML={{ __html: islandLoaderCode }}
-          />
-        )}
+        {/* Every page's scripts start after its first paint (build/island-loader.ts). */}
+        <script
+          data-entries={assets.scripts.join(" ")}
+          data-preload={assets.preloads.join(" ") || undefined}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the constant loader, allowed by its CSP hash
+          dangerouslySetInnerHTML={{ __html: islandLoaderCode }}
+        />
       </body>
     </html>
   );

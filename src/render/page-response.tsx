@@ -3,9 +3,14 @@ import { renderToString } from "react-dom/server";
 import type { Page } from "../pages/types.ts";
 import { pageAssets } from "./assets.ts";
 import { Document } from "./document.tsx";
+import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
-/** The complete HTML of a page, as sent. */
-function renderHtml(page: Page, origin: string, status: number): string {
+/** The complete HTML of a page, as sent, and the CSP hash of its inline stylesheet. */
+async function renderHtml(
+  page: Page,
+  origin: string,
+  status: number,
+): Promise<{ html: string; styleHash: string | null }> {
   const html = renderToString(
     <Document
       path={page.path}
@@ -14,37 +19,55 @@ function renderHtml(page: Page, origin: string, status: number): string {
       assets={pageAssets(page.entries ?? [])}
       origin={origin}
       noindex={page.noindex || status !== 200}
+      cartHint={page.cartHint}
       structuredData={page.structuredData?.(origin)}
     >
       {page.render()}
     </Document>,
   );
-  return `<!doctype html>${html}`;
+  return withPageStyles(`<!doctype html>${html}`, page.entries ?? []);
 }
 
 /** Server-renders a page whose content depends on the request (never cached). */
-export function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Response {
-  const html = renderHtml(page, new URL(c.req.url).origin, status);
+export async function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Promise<Response> {
+  const { html, styleHash } = await renderHtml(page, new URL(c.req.url).origin, status);
+  allowPageStyles(c, styleHash);
   return c.html(html, status, { "Cache-Control": "no-store" });
 }
 
-type Rendered = { html: string; etag: string };
+type Rendered = { html: string; styleHash: string | null; gzip: ArrayBuffer; etag: string };
 
 /** Rendered public pages of this isolate, by origin and path; a build's pages never change. */
 const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
 async function renderOnce(page: Page, origin: string): Promise<Rendered> {
-  const html = renderHtml(page, origin, 200);
-  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(html));
+  const { html, styleHash } = await renderHtml(page, origin, 200);
+  const bytes = new TextEncoder().encode(html);
+  const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return { html, etag: `"${hex}"` };
+  return { html, styleHash, gzip, etag: `"${hex}"` };
+}
+
+async function gzipOnce(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return coding === "gzip" && (q === undefined || Number(q.slice(2)) > 0);
+  });
 }
 
 /**
  * A public page. Pages do not depend on the visitor (the cart lives in the browser), so each is
  * rendered once per isolate and served from memory, with an ETag. Browsers and caches must
  * revalidate: a deploy renames the hashed scripts an older copy of the page would point at.
+ * The gzip copy is made once too, so a request costs no compression work (on the edge or in
+ * wrangler's local proxy) and the page serves nearly as cheaply as a static file.
  */
 export async function renderPublicPage(c: Context, page: Page): Promise<Response> {
   const origin = new URL(c.req.url).origin;
@@ -57,11 +80,28 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
     rendered.set(key, entry);
     entry.catch(() => rendered.delete(key));
   }
-  const { html, etag } = await entry;
+  const { html, styleHash, gzip, etag } = await entry;
+  allowPageStyles(c, styleHash);
   const headers = { "Cache-Control": "public, max-age=0, must-revalidate", ETag: etag };
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {
     return c.body(null, 304, headers);
   }
-  return c.html(html, 200, headers);
+  // Cloudflare (and wrangler's local proxy) rewrite Accept-Encoding before the worker sees it;
+  // what the visitor's client really accepts is kept in cf.clientAcceptEncoding.
+  const clientAccepts = c.req.raw.cf?.clientAcceptEncoding;
+  if (!acceptsGzip(typeof clientAccepts === "string" ? clientAccepts : c.req.header("Accept-Encoding"))) {
+    return c.html(html, 200, { ...headers, Vary: "Accept-Encoding" });
+  }
+  return new Response(gzip, {
+    status: 200,
+    // "manual": the body is already encoded; the runtime must send it as it is.
+    encodeBody: "manual",
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=UTF-8",
+      "Content-Encoding": "gzip",
+      Vary: "Accept-Encoding",
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { ADMIN_TIME_ZONE, adminCopy } from "../content/admin.ts";
 import { formatUsd } from "../lib/money.ts";
 import { pageAssets } from "../render/assets.ts";
+import { STYLES_PLACEHOLDER, withPageStyles } from "../render/page-styles.ts";
 import type { ContactMessageRow } from "./contact-messages.ts";
 import type { OrderStatus } from "./order-status.ts";
 import type { OrderWithItems } from "./orders.ts";
@@ -209,7 +210,7 @@ export type AdminView = { orders: OrderWithItems[]; messages: ContactMessageRow[
  * The owner's page: its own minimal document (no public header, footer or scripts), styled by the
  * site's stylesheet, marked noindex.
  */
-export function renderAdminHtml(view: AdminView): string {
+export function renderAdminHtml(view: AdminView): Promise<{ html: string; styleHash: string | null }> {
   const assets = pageAssets([]);
   const html = renderToString(
     <html lang="en">
@@ -218,9 +219,9 @@ export function renderAdminHtml(view: AdminView): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{adminCopy.title}</title>
-        {assets.inlineCss !== null && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash
-          <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+        {assets.inlineCss && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: filled with our own built rules, allowed by their CSP hash
+          <style dangerouslySetInnerHTML={{ __html: STYLES_PLACEHOLDER }} />
         )}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
@@ -239,5 +240,5 @@ export function renderAdminHtml(view: AdminView): string {
       </body>
     </html>,
   );
-  return `<!doctype html>${html}`;
+  return withPageStyles(`<!doctype html>${html}`, []);
 }

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app.tsx";
 import { adminCopy } from "../content/admin.ts";
 import { stringBinding } from "../lib/bindings.ts";
+import { allowPageStyles } from "../render/page-styles.ts";
 import { renderAdminHtml } from "./admin-page.tsx";
 import { listContactMessages } from "./contact-messages.ts";
 import { listOrders } from "./orders.ts";
@@ -51,7 +52,9 @@ export function adminRoutes() {
       listOrders(c.env.DB, LIST_LIMIT),
       listContactMessages(c.env.DB, LIST_LIMIT),
     ]);
-    return c.html(renderAdminHtml({ orders, messages, limit: LIST_LIMIT }), 200, PRIVATE_HEADERS);
+    const { html, styleHash } = await renderAdminHtml({ orders, messages, limit: LIST_LIMIT });
+    allowPageStyles(c, styleHash);
+    return c.html(html, 200, PRIVATE_HEADERS);
   });
 
   return app;

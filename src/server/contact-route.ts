@@ -118,16 +118,16 @@ function sent(c: Context, channel: Channel): Response {
   return c.redirect(CONTACT_SENT_PATH, 303);
 }
 
-function refuse(
+async function refuse(
   c: Context,
   channel: Channel | null,
   status: ContentfulStatusCode,
   message: string,
   issues?: Issue[],
   problems?: string[],
-): Response {
+): Promise<Response> {
   if (channel !== "form") return jsonError(c, status, message, issues);
-  const page = renderPage(c, { ...contactNotSentPage(message, problems), noindex: true });
+  const page = await renderPage(c, { ...contactNotSentPage(message, problems), noindex: true });
   const headers = new Headers(page.headers);
   headers.set("Cache-Control", "no-store");
   return new Response(page.body, { status, headers });

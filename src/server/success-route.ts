@@ -20,7 +20,7 @@ export function successRoutes() {
     const state = await checkoutSuccessState(c.env, sessionId);
     const page = checkoutStatusPage(state, sessionId);
     if (!page) return next();
-    const res = renderPage(c, { ...page, noindex: true }, state.kind === "unknown" ? 404 : 200);
+    const res = await renderPage(c, { ...page, noindex: true }, state.kind === "unknown" ? 404 : 200);
     // One buyer's order status: never cached, never indexed.
     res.headers.set("Cache-Control", "no-store");
     res.headers.set("X-Robots-Tag", "noindex");

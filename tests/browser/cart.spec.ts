@@ -40,6 +40,23 @@ test.describe("adding from the pricing page", () => {
     await expect(badge(page)).toBeVisible();
   });
 
+  test("taps made before the page's scripts have run are kept and replayed", async ({ page }) => {
+    // The bundles held back, as on a slow phone network: the buttons are on screen before them.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto("/pricing");
+    await addButton(page, "Quick Tech Fix").click();
+    await addButton(page, "Quick Tech Fix").click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js-ready"))).toBe(false);
+    await expect(badge(page)).toHaveText("2");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Quick Tech Fix added to cart!" })).toHaveCount(
+      2,
+    );
+    expect(await storedCart(page)).toEqual([inCart(pricingItem("Quick Tech Fix"), 2)]);
+  });
+
   test("the badge does not move the header when it appears", async ({ page }) => {
     await page.goto("/pricing");
     const link = desktopCartLink(page);
@@ -84,7 +101,7 @@ test("the quote page follows a cart changed in another tab", async ({ page, cont
   await page.goto("/custom-quote");
   const other = await context.newPage();
   await other.goto("/custom-quote");
-  await other.getByRole("checkbox", { name: "Printer Setup" }).check();
+  await other.getByRole("checkbox", { name: "Printer Setup" }).click();
   await expect(page.getByRole("checkbox", { name: "Printer Setup" })).toBeChecked();
   await expect(page.getByText("1 Services Selected")).toBeVisible();
 });

@@ -36,12 +36,20 @@ test("with an empty cart: the empty message and Browse Services", async ({ page 
   await expect(page).toHaveURL("/custom-quote");
 });
 
-test("the server HTML shows a neutral loading state, never the empty message", async ({ page }) => {
-  const response = await page.request.get("/checkout");
-  const html = await response.text();
-  expect(html).toContain(">Checkout</h1>");
-  expect(html).not.toContain("Your cart is empty");
-  expect(html).toContain("<noscript>");
+test("before any script runs, the empty message shows only to a browser without a cart", async ({ page }) => {
+  // With the page's bundles blocked, only the server HTML and the <head> cart hint are at work:
+  // what a phone paints first, before the checkout's JavaScript arrives.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Your cart is empty" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Browse Services" })).toBeVisible();
+
+  await seedCart(page, cart);
+  await page.goto("/checkout");
+  await expect(page.getByText("Your cart is empty")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Browse Services" })).toBeHidden();
+  await expect(page.getByText("Checkout", { exact: true })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("Loading your cart…");
 });
 
 test("the form, the summary with 'Qty: n' only above 1, and the total on the button", async ({ page }) => {

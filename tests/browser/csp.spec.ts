@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
 import { waitForIsland } from "./support/islands.ts";
+import { expectPageStylesCoverDom } from "./support/page-styles.ts";
 import { publicRoutes } from "./support/routes.ts";
 
 /**
@@ -61,11 +62,13 @@ for (const path of [...publicRoutes, "/no-such-page"]) {
     const response = await page.goto(path, { waitUntil: "networkidle" });
     const policy = response?.headers()["content-security-policy"] ?? "";
     expect(policy).toContain("default-src 'none'");
-    // Own scripts, plus the one constant inline island loader by its hash.
-    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')?;/);
+    // Own scripts, plus the constant inline island loader and cart hint by their hashes.
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+'){0,2};/);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
     // The stylesheet applied (inlined and allowed by hash in a build, linked in vite dev).
     expect(await page.locator("body").evaluate((el) => getComputedStyle(el).display)).toBe("flex");
+    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+    await expectPageStylesCoverDom(page);
     expect(await problems(page, messages)).toEqual([]);
   });
 }
@@ -76,6 +79,7 @@ test("/pricing: the add-to-cart toast shows styled, without a violation", async 
   await waitForIsland(page, "AppToaster");
   await page.locator("button[data-add-to-cart]").first().click();
   await expectStyledToast(page);
+  await expectPageStylesCoverDom(page);
   expect(await problems(page, messages)).toEqual([]);
 });
 
@@ -93,6 +97,7 @@ test("/contact: sending a message shows its toast, without a violation", async (
   // The map embed, the one frame the policy allows (offline here: it fails to load, unblocked).
   await page.getByRole("heading", { name: "Visit Our Office" }).scrollIntoViewIfNeeded();
   await expect(page.locator('iframe[src^="https://www.openstreetmap.org/"]')).toBeAttached();
+  await expectPageStylesCoverDom(page);
   expect(await problems(page, messages)).toEqual([]);
 });
 
@@ -105,5 +110,33 @@ test("/checkout: the payment failure toast shows, without a violation", async ({
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(sonnerToast(page).filter({ hasText: "Payment processing failed. Please try again." })).toBeVisible();
   await expectStyledToast(page);
+  await expectPageStylesCoverDom(page);
   expect(await problems(page, messages)).toEqual([]);
+});
+
+test("/checkout: field messages and the order summary are styled by the page's own rules", async ({ page }) => {
+  await seedCart(page, [inCart(quoteService("e1"), 2), inCart(quoteService("m3"))]);
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expectPageStylesCoverDom(page);
+});
+
+test("/custom-quote: selected cards and the selection bar are styled by the page's own rules", async ({ page }) => {
+  await page.goto("/custom-quote");
+  await waitForIsland(page, "QuoteSelector");
+  await page.getByRole("checkbox", { name: "Printer Setup" }).click();
+  await expect(page.getByText("1 Services Selected")).toBeVisible();
+  await expectPageStylesCoverDom(page);
+});
+
+test("the open mobile menu is styled by each page's own rules", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ["/", "/checkout", "/no-such-page"]) {
+    await page.goto(path);
+    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+    await page.locator("[data-mobile-menu] > summary").click();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    await expectPageStylesCoverDom(page);
+  }
 });

@@ -69,7 +69,7 @@ for (const width of [375, 1280]) {
 
     test("the bar never covers the last cards or the footer", async ({ page }) => {
       await page.goto("/custom-quote");
-      await box(page, "24/7 Support Package (Annual)").check();
+      await box(page, "24/7 Support Package (Annual)").click();
       await expect(bar(page)).toBeVisible();
       // Measured at the very end of the page, once layout has settled after the bar appeared.
       await expect
@@ -83,6 +83,20 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test("a card tapped before the page's scripts have run is selected once they have", async ({ page }) => {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/custom-quote");
+  await page.getByText("Install and share one office printer").click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js-ready"))).toBe(false);
+  // Not toggled natively in the meantime (the cart would disagree), then toggled for real.
+  await expect(box(page, "Printer Setup")).toBeChecked();
+  await expect(bar(page)).toContainText("1 Services Selected");
+  expect(await storedCart(page)).toEqual([inCart(quoteService("e3"))]);
+});
 
 test("Space on a focused card's checkbox toggles it; its name is the service name", async ({ page }) => {
   await page.goto("/custom-quote");
@@ -126,7 +140,7 @@ test("the initial selection reflects the cart, and the bar counts distinct items
 
 test("Proceed to Checkout leads to the checkout with the selection", async ({ page }) => {
   await page.goto("/custom-quote");
-  await box(page, "VPN Configuration").check();
+  await box(page, "VPN Configuration").click();
   await bar(page).getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL("/checkout");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");

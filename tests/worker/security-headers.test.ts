@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import sonnerSource from "../../node_modules/sonner/dist/index.mjs?raw";
 import { pages } from "../../src/pages/index.ts";
-import { islandLoaderCode, islandLoaderHash } from "../../src/render/assets.ts";
+import { cartHintCode, cartHintHash, islandLoaderCode, islandLoaderHash } from "../../src/render/assets.ts";
 import { parseCsp, type ScannedResponse, scoreResponse } from "./support/observatory.ts";
 
 const SITE = "http://example.com";
@@ -130,10 +130,14 @@ describe("Content-Security-Policy", () => {
     await res.arrayBuffer();
     const csp = parseCsp(res.headers.get("Content-Security-Policy") ?? "");
     expect(csp.get("default-src")).toEqual(new Set(["'none'"]));
-    // The only inline script is the constant island loader, allowed by its hash alone (parseCsp
-    // lower-cases sources, so the case-sensitive hash is checked on the raw header too).
-    expect(csp.get("script-src")).toEqual(new Set(["'self'", `'${islandLoaderHash.toLowerCase()}'`]));
-    expect(res.headers.get("Content-Security-Policy")).toContain(`script-src 'self' '${islandLoaderHash}'`);
+    // The only inline scripts are the constant island loader and cart hint, allowed by their hashes
+    // alone (parseCsp lower-cases sources, so the case-sensitive hashes are checked on the raw header too).
+    expect(csp.get("script-src")).toEqual(
+      new Set(["'self'", `'${islandLoaderHash.toLowerCase()}'`, `'${cartHintHash.toLowerCase()}'`]),
+    );
+    expect(res.headers.get("Content-Security-Policy")).toContain(
+      `script-src 'self' '${islandLoaderHash}' '${cartHintHash}'`,
+    );
     expect(csp.get("object-src")).toEqual(new Set(["'none'"]));
     expect(csp.get("base-uri")).toEqual(new Set(["'none'"]));
     expect(csp.get("frame-ancestors")).toEqual(new Set(["'none'"]));
@@ -145,7 +149,11 @@ describe("Content-Security-Policy", () => {
     expect(style).toContain("'self'");
     expect(style.filter((s) => s !== "'self'").every((s) => s.startsWith("'sha256-"))).toBe(true);
     const policy = res.headers.get("Content-Security-Policy") ?? "";
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*|data:|http:/);
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|strict-dynamic|\*|http:/);
+    // data: only for images (the inlined favicon): never scripts, styles, frames or connections.
+    expect(csp.get("img-src")).toEqual(new Set(["'self'", "data:"]));
+    for (const [directive, sources] of csp)
+      if (directive !== "img-src") expect(sources.has("data:"), directive).toBe(false);
   });
 
   it("allows exactly the <style> element sonner inserts, by the hash of its text", async () => {
@@ -167,7 +175,8 @@ describe("Content-Security-Policy", () => {
         const isDataBlock = /type="application\/ld\+json"/.test(attributes ?? "");
         const isOwnScript = /\bsrc="\/[^/]/.test(attributes ?? "");
         const isLoader = /\bdata-entries="/.test(attributes ?? "") && body === islandLoaderCode;
-        expect(isDataBlock || isOwnScript || isLoader, tag).toBe(true);
+        const isCartHint = path === "/checkout" && attributes === "" && body === cartHintCode;
+        expect(isDataBlock || isOwnScript || isLoader || isCartHint, tag).toBe(true);
       }
       expect(html.split("data-entries=").length - 1).toBeLessThanOrEqual(1);
       expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
@@ -198,10 +207,13 @@ describe("Content-Security-Policy", () => {
   });
 });
 
-describe("the island loader", () => {
-  it("is allowed by the hash of its exact text", async () => {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(islandLoaderCode));
+describe("the inline scripts", () => {
+  it.each([
+    ["island loader", islandLoaderCode, islandLoaderHash],
+    ["cart hint", cartHintCode, cartHintHash],
+  ])("the %s is allowed by the hash of its exact text", async (_name, code, hash) => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code));
     const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
-    expect(islandLoaderHash).toBe(`sha256-${base64}`);
+    expect(hash).toBe(`sha256-${base64}`);
   });
 });

@@ -82,4 +82,26 @@ describe("search and sharing", () => {
     const again = await exports.default.fetch(`${ORIGIN}/about`, { headers: { "If-None-Match": tag! } });
     expect(again.status).toBe(304);
   });
+
+  it("sends pages gzip-compressed once per isolate to clients that accept it, and plain to others", async () => {
+    const plain = await exports.default.fetch(`${ORIGIN}/about`, { headers: { "Accept-Encoding": "identity" } });
+    const plainHtml = await plain.text();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plainHtml.startsWith("<!doctype html>")).toBe(true);
+
+    const zipped = await exports.default.fetch(`${ORIGIN}/about`, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(zipped.headers.get("etag")).toBe(plain.headers.get("etag"));
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    const text =
+      bytes[0] === 0x1f && bytes[1] === 0x8b
+        ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text()
+        : new TextDecoder().decode(bytes);
+    expect(text).toBe(plainHtml);
+
+    const refused = await exports.default.fetch(`${ORIGIN}/about`, { headers: { "Accept-Encoding": "gzip;q=0" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    await refused.arrayBuffer();
+  });
 });

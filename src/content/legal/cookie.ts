@@ -1,9 +1,7 @@
+import { CART_STORAGE_KEY } from "../../lib/cart-storage-key.ts";
 import { company } from "../company.ts";
 import { contactList, doc, legalLastUpdated } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
-
-/** The one thing the site keeps in the browser: the cart, in localStorage under this key. */
-const CART_STORAGE_KEY = "cart";
 
 export const cookie: LegalDocument = {
   path: "/cookie",

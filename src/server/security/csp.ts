@@ -4,12 +4,13 @@ import { officeMap } from "../../content/contact.ts";
 export const MAP_FRAME_ORIGIN = new URL(officeMap.embedUrl).origin;
 
 export type StyleHashes = {
-  /** The inlined site stylesheet ('sha256-…'); null when the stylesheet is linked (vite dev, tests). */
+  /** The page's inline stylesheet ('sha256-…'); null when the stylesheet is linked (vite dev, tests). */
   siteStyles: string | null;
   /** The <style> element sonner inserts when it loads ('sha256-…'). */
   toastStyles: string | null;
-  /** The page's one inline script, the island loader ('sha256-…'). */
+  /** The page's inline scripts: the island loader and the checkout's cart hint ('sha256-…'). */
   islandLoader: string | null;
+  cartHint: string | null;
 };
 
 type Directives = Record<string, readonly string[]>;
@@ -33,9 +34,9 @@ export function pageDirectives(hashes: StyleHashes): Directives {
   const styleHashes = [hashes.siteStyles, hashes.toastStyles, EMPTY_STYLE_HASH].filter((h): h is string => h !== null);
   return {
     "default-src": ["'none'"],
-    "script-src": ["'self'", ...(hashes.islandLoader ? [`'${hashes.islandLoader}'`] : [])],
+    "script-src": ["'self'", ...[hashes.islandLoader, hashes.cartHint].flatMap((h) => (h ? [`'${h}'`] : []))],
     "style-src": ["'self'", ...styleHashes.map((h) => `'${h}'`)],
-    "img-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
     "manifest-src": ["'self'"],
     "frame-src": [MAP_FRAME_ORIGIN],

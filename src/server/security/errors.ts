@@ -17,6 +17,9 @@ export function prefersJson(c: Context): boolean {
  * The answer to an unexpected exception: never its message or stack, only a sentence (the
  * request-id middleware adds the id to it and logs the error).
  */
-export function unexpectedErrorResponse(c: Context, htmlPage: () => Response): Response {
+export function unexpectedErrorResponse(
+  c: Context,
+  htmlPage: () => Response | Promise<Response>,
+): Response | Promise<Response> {
   return prefersJson(c) ? jsonError(c, 500, securityMessages.unexpected) : htmlPage();
 }

@@ -51,11 +51,20 @@ const baseHeaders = secureHeaders({
 });
 
 /**
- * The security headers of every response: HTML pages get the page policy (with the style hashes
- * of this build), everything else the deny-all policy of a response that loads nothing.
+ * The security headers of every response: HTML pages get the page policy (with the hash of the
+ * page's own inline stylesheet), everything else the deny-all policy of a response that loads nothing.
  */
-export function securityHeaders(hashes: StyleHashes): MiddlewareHandler {
-  const pagePolicy = serializePolicy(pageDirectives(hashes));
+export function securityHeaders(hashes: Omit<StyleHashes, "siteStyles">): MiddlewareHandler {
+  // One policy per page stylesheet (a few dozen at most), built once.
+  const pagePolicies = new Map<string | null, string>();
+  const pagePolicy = (siteStyles: string | null) => {
+    let policy = pagePolicies.get(siteStyles);
+    if (policy === undefined) {
+      policy = serializePolicy(pageDirectives({ ...hashes, siteStyles }));
+      if (pagePolicies.size < 256) pagePolicies.set(siteStyles, policy);
+    }
+    return policy;
+  };
   const apiPolicy = serializePolicy(API_DIRECTIVES);
   return async (c, next) => {
     await baseHeaders(c, next);
@@ -63,6 +72,6 @@ export function securityHeaders(hashes: StyleHashes): MiddlewareHandler {
     // A 304's headers overwrite the cached page's: it must not swap the page policy for another.
     if (c.res.status === 304) return;
     const isHtml = c.res.headers.get("Content-Type")?.toLowerCase().startsWith("text/html") ?? false;
-    c.res.headers.set("Content-Security-Policy", isHtml ? pagePolicy : apiPolicy);
+    c.res.headers.set("Content-Security-Policy", isHtml ? pagePolicy(c.get("pageStyleHash") ?? null) : apiPolicy);
   };
 }

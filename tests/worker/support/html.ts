@@ -50,12 +50,8 @@ export async function get(path: string, init?: RequestInit): Promise<FetchedPage
   };
 }
 
-/**
- * The client bundles a page loads: its module scripts, or on a page without islands the entries
- * the inline island loader imports after first paint (only the header's).
- */
+/** The client bundles a page loads: the entries its inline island loader imports after first paint. */
 export function pageEntries(html: string): string[] {
-  const modules = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? "");
   const loader = html.match(/<script data-entries="([^"]*)"/)?.[1] ?? "";
-  return [...modules, ...loader.split(" ").filter(Boolean)];
+  return loader.split(" ").filter(Boolean);
 }
