@@ -23,7 +23,14 @@ const runs = Math.max(1, Number(values.runs));
 const routes: readonly string[] = values.route?.length ? values.route : publicRoutes;
 
 const server = await serveBuiltSite(Number(values.port));
-const results: { path: string; sizes: RouteSizes; lighthouse?: LighthouseFigures; failures: string[] }[] = [];
+const RETRY_RUNS = 2;
+const results: {
+  path: string;
+  sizes: RouteSizes;
+  lighthouse?: LighthouseFigures;
+  runs: number;
+  failures: string[];
+}[] = [];
 let throughput: { ssr: LoadResult; static: LoadResult; staticPath: string; ratio: number } | undefined;
 const failures: string[] = [];
 
@@ -34,13 +41,18 @@ try {
       const sizes = await measureRoute(server.url, path);
       const lhRuns: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) lhRuns.push(await runLighthouse(server.url + path));
-      const lighthouse = Object.fromEntries(
-        Object.keys(lhRuns[0]!).map((k) => [k, median(lhRuns.map((r) => r[k as keyof LighthouseFigures]))]),
-      ) as LighthouseFigures;
-      const routeFailures = checkRoute(path, sizes, lighthouse);
+      let lighthouse = medianFigures(lhRuns);
+      let routeFailures = checkRoute(path, sizes, lighthouse);
+      // Lab timings on a shared 2-core machine have outliers: a route over budget gets two more
+      // runs and is judged on the median of them all (scores and bytes are stable; timings are not).
+      if (routeFailures.length && values.check) {
+        for (let i = 0; i < RETRY_RUNS; i++) lhRuns.push(await runLighthouse(server.url + path));
+        lighthouse = medianFigures(lhRuns);
+        routeFailures = checkRoute(path, sizes, lighthouse);
+      }
       failures.push(...routeFailures);
-      results.push({ path, sizes, lighthouse, failures: routeFailures });
-      process.stderr.write(`measured ${path}\n`);
+      results.push({ path, sizes, lighthouse, runs: lhRuns.length, failures: routeFailures });
+      process.stderr.write(`measured ${path} (${lhRuns.length} runs)\n`);
     }
   } finally {
     await chromium.close();
@@ -73,6 +85,12 @@ if (failures.length) {
   console.log("\nEvery route is within budget.");
 }
 
+function medianFigures(lhRuns: LighthouseFigures[]): LighthouseFigures {
+  return Object.fromEntries(
+    Object.keys(lhRuns[0]!).map((k) => [k, median(lhRuns.map((r) => r[k as keyof LighthouseFigures]))]),
+  ) as LighthouseFigures;
+}
+
 function printTable() {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const head = [
@@ -103,7 +121,11 @@ function printTable() {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
-  console.log(`\nLighthouse: median of ${runs} mobile run(s) per route (default simulated throttling)\n`);
+  const retried = results.filter((r) => r.runs > runs).map((r) => r.path);
+  console.log(`\nLighthouse: median of ${runs} mobile run(s) per route (default simulated throttling)`);
+  if (retried.length)
+    console.log(`(${runs + RETRY_RUNS} runs, after a first median over budget: ${retried.join(", ")})`);
+  console.log("");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
   for (const r of rows) console.log(line(r));
