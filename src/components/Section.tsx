@@ -20,11 +20,7 @@ const tones = {
 export function Section({ title, lead, eyebrow, tone = "white", id, children }: SectionProps) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={`${tones[tone]} py-16 [contain-intrinsic-size:auto_60rem] [content-visibility:auto] sm:py-20`}
-    >
+    <section id={id} aria-labelledby={headingId} className={`${tones[tone]} py-16 sm:py-20`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {title && (
           <div className="mx-auto mb-10 max-w-3xl text-center sm:mb-12">
