@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { inCart, pricingItem, quoteService, seedCart, seedRawCart, storedCart } from "./support/cart.ts";
+import { scriptsReady } from "./support/islands.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -189,6 +190,7 @@ test.describe("mobile menu at 375 px", () => {
 
   test("Escape closes the open menu and returns focus to its toggle", async ({ page }) => {
     await page.goto("/custom-quote");
+    await scriptsReady(page);
     const toggle = page.locator("details[data-mobile-menu] > summary");
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await toggle.click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
-import { waitForIsland } from "./support/islands.ts";
+import { scriptsReady, waitForIsland } from "./support/islands.ts";
 import { expectPageStylesCoverDom } from "./support/page-styles.ts";
 import { publicRoutes } from "./support/routes.ts";
 
@@ -67,7 +67,7 @@ for (const path of [...publicRoutes, "/no-such-page"]) {
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
     // The stylesheet applied (inlined and allowed by hash in a build, linked in vite dev).
     expect(await page.locator("body").evaluate((el) => getComputedStyle(el).display)).toBe("flex");
-    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+    await scriptsReady(page);
     await expectPageStylesCoverDom(page);
     expect(await problems(page, messages)).toEqual([]);
   });
@@ -134,7 +134,7 @@ test("the open mobile menu is styled by each page's own rules", async ({ page })
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ["/", "/checkout", "/no-such-page"]) {
     await page.goto(path);
-    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+    await scriptsReady(page);
     await page.locator("[data-mobile-menu] > summary").click();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
     await expectPageStylesCoverDom(page);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { scriptsReady } from "./support/islands.ts";
 import { headerLinks } from "./support/routes.ts";
 
 test.describe("desktop header", () => {
@@ -58,8 +59,7 @@ test.describe("mobile menu at 375 px", () => {
 
   test("Escape closes the open menu", async ({ page }) => {
     await page.goto("/about");
-    // The header script (which handles Escape) starts after first paint on pages without islands.
-    await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+    await scriptsReady(page);
     await page.locator("[data-mobile-menu] > summary").click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();

@@ -11,3 +11,12 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
     return !!child && Object.keys(child).some((key) => key.startsWith("__reactFiber"));
   }, name);
 }
+
+/**
+ * Waits until the page's bundles have all run (the island loader marks <html data-js-ready>). They
+ * start after first paint, so keyboard behaviour that only scripts add (Escape closing the mobile
+ * menu) is not there the instant a page has loaded; taps on script-only controls are replayed.
+ */
+export async function scriptsReady(page: Page): Promise<void> {
+  await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
+}
