@@ -227,7 +227,7 @@ test("paying: the payment page opens in a new tab, the cart is cleared, success 
 
   await expect(page).toHaveURL("/checkout/success");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
-  expect(await storedCart(page)).toBeNull();
+  await expect.poll(() => storedCart(page)).toBeNull();
 });
 
 test("with the popup blocked, this tab goes to the payment page instead", async ({ page, context }) => {
