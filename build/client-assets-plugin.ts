@@ -13,14 +13,14 @@ import { islandLoaderSource } from "./island-loader.ts";
  * that names none ships no JavaScript but the tiny header script.
  */
 export const clientEntries = {
-  header: "client/entries/header.ts",
-  notFound: "client/entries/not-found.ts",
-  contact: "client/entries/contact.tsx",
-  pricing: "client/entries/pricing.tsx",
-  quote: "client/entries/quote.tsx",
-  checkout: "client/entries/checkout.tsx",
-  success: "client/entries/success.tsx",
-  styles: "client/styles.css",
+  header: "src/client/entries/header.ts",
+  notFound: "src/client/entries/not-found.ts",
+  contact: "src/client/entries/contact.tsx",
+  pricing: "src/client/entries/pricing.tsx",
+  quote: "src/client/entries/quote.tsx",
+  checkout: "src/client/entries/checkout.tsx",
+  success: "src/client/entries/success.tsx",
+  styles: "src/client/styles.css",
 } as const;
 
 const VIRTUAL_ID = "virtual:client-assets";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../server/order-status.ts";
+import type { OrderStatus } from "../orders/order-status.ts";
 import { company } from "./company.ts";
 
 /** The owner's view at /admin: not a public page, never linked, never indexed. */

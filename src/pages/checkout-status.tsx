@@ -9,8 +9,8 @@ import {
   unknownStatus,
 } from "../content/checkout-status.ts";
 import { formatUsd } from "../lib/money.ts";
-import type { OrderItemRow } from "../server/orders.ts";
-import type { SuccessState } from "../server/success-status.ts";
+import type { OrderItemRow } from "../orders/repository.ts";
+import type { SuccessState } from "../orders/success-status.ts";
 import type { Page } from "./types.ts";
 
 const PATH = "/checkout/success";

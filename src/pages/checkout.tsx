@@ -1,5 +1,5 @@
-import { AppToaster } from "../../client/islands/AppToaster.tsx";
-import { Checkout } from "../../client/islands/Checkout.tsx";
+import { AppToaster } from "../islands/AppToaster.tsx";
+import { Checkout } from "../islands/Checkout.tsx";
 import { Island } from "../components/Island.tsx";
 import { checkoutCopy, checkoutMeta } from "../content/checkout.ts";
 import type { Page } from "./types.ts";

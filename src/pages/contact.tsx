@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { AppToaster } from "../../client/islands/AppToaster.tsx";
-import { ContactForm } from "../../client/islands/ContactForm.tsx";
+import { AppToaster } from "../islands/AppToaster.tsx";
+import { ContactForm } from "../islands/ContactForm.tsx";
 import { buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Island } from "../components/Island.tsx";

@@ -1,4 +1,4 @@
-import { QuoteSelector } from "../../client/islands/QuoteSelector.tsx";
+import { QuoteSelector } from "../islands/QuoteSelector.tsx";
 import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { customQuoteCopy, customQuoteMeta } from "../content/custom-quote.ts";

@@ -1,4 +1,4 @@
-import { AppToaster } from "../../client/islands/AppToaster.tsx";
+import { AppToaster } from "../islands/AppToaster.tsx";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ComparisonTable } from "../components/ComparisonTable.tsx";
 import { FaqAccordion } from "../components/FaqAccordion.tsx";

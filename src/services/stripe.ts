@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { stringBinding } from "../lib/bindings.ts";
+import { stringBinding } from "../http/bindings.ts";
 
 /**
  * The bindings this module reads. Both are optional: STRIPE_SECRET_KEY is a secret (.dev.vars

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.tsx";
+import { createApp } from "../../src/app.ts";
 import { pages } from "../../src/pages/index.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { get, htmlToText } from "./support/html.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { CartProvider, useCart } from "../../client/cart/CartProvider.tsx";
+import { CartProvider, useCart } from "../../src/client/cart/CartProvider.tsx";
 import {
   CART_STORAGE_KEY,
   type CartStorage,
@@ -9,9 +9,9 @@ import {
   cartCount,
   createCartStore,
   type ItemsValidator,
-} from "../../client/cart/store.ts";
-import { cartTotal } from "../../client/cart/summary.ts";
-import { validCartItems } from "../../client/cart/validate.ts";
+} from "../../src/client/cart/store.ts";
+import { cartTotal } from "../../src/client/cart/summary.ts";
+import { validCartItems } from "../../src/client/cart/validate.ts";
 import {
   type CartItem,
   type CartItemInput,

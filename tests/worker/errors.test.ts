@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AppEnv, createApp } from "../../src/app.tsx";
-import { paymentRoutes } from "../../src/server/payment-route.ts";
-import { requestId } from "../../src/server/security/request-id.ts";
+import { type AppEnv, createApp } from "../../src/app.ts";
+import { paymentRoutes } from "../../src/routes/payment.ts";
+import { requestId } from "../../src/security/request-id.ts";
 import {
   cartItem,
   customer,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { catalogue } from "../../src/server/catalogue.ts";
-import { MAX_BODY_BYTES } from "../../src/server/payment-route.ts";
+import { catalogue } from "../../src/orders/catalogue.ts";
+import { MAX_BODY_BYTES } from "../../src/routes/payment.ts";
 import {
   catalogueTotalCents,
   encode,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { insertOrder, listOrders } from "../../src/server/orders.ts";
+import { insertOrder, listOrders } from "../../src/orders/repository.ts";
 import { orderItems, orderRow, placeOrder, seedOrder, standinEvents } from "./support/orders.ts";
 import { cartItem, customer, failingStandinUrl, postPayment, postPaymentWith, standinUrl } from "./support/payment.ts";
 

@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "../../src/server/security/origin.ts";
+import { isSameOriginRequest } from "../../src/security/origin.ts";
 import { cartItem, customer, expectSafeErrorBody, read, refusedRequests, testClientIp } from "./support/payment.ts";
 
 const REFUSED = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "../../client/cart/store.ts";
+import { CART_STORAGE_KEY } from "../../src/client/cart/store.ts";
 import { company, hoursText } from "../../src/content/company.ts";
 import { get, pageEntries } from "./support/html.ts";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { type AppEnv, createApp } from "../../src/app.tsx";
-import { paymentRoutes } from "../../src/server/payment-route.ts";
+import { type AppEnv, createApp } from "../../src/app.ts";
+import { paymentRoutes } from "../../src/routes/payment.ts";
 import {
   cartItem,
   customer,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app.tsx";
-import { RETRY_AFTER_SECONDS, rateLimit } from "../../src/server/security/rate-limit.ts";
+import { createApp } from "../../src/app.ts";
+import { RETRY_AFTER_SECONDS, rateLimit } from "../../src/security/rate-limit.ts";
 import {
   cartItem,
   customer,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app.tsx";
+import { createApp } from "../../src/app.ts";
 import { get, htmlToText, pageEntries } from "./support/html.ts";
 import { fakeSessionId, orderRow, payAtStandin, placeOrder, seedOrder, statusOf } from "./support/orders.ts";
 import { standinUrl } from "./support/payment.ts";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.tsx";
+import { createApp } from "../../src/app.ts";
 import {
   deliver,
   deliverSigned,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { catalogue } from "../../../src/server/catalogue.ts";
+import { catalogue } from "../../../src/orders/catalogue.ts";
 import type { PaymentAnswer, RecordedCreate } from "./payment.ts";
 
 /** Bounds of every fuzz property: enough to find the classic mistakes, small enough for `npm test`. */

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, expect, inject } from "vitest";
-import { createApp } from "../../../src/app.tsx";
+import { createApp } from "../../../src/app.ts";
 import { pricingCartItems } from "../../../src/content/pricing-cart-items.ts";
 import { quoteCatalogue } from "../../../src/content/quote-catalogue.ts";
 import type { CartItem } from "../../../src/schemas/cart-item.ts";

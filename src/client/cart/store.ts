@@ -1,0 +1,216 @@
+import { CART_STORAGE_KEY } from "../../lib/cart-storage-key.ts";
+import type { CartItem, CartItemInput } from "../../schemas/cart-item.ts";
+import { MAX_CART_ITEMS, MAX_QUANTITY } from "../../schemas/limits.ts";
+
+export { CART_STORAGE_KEY };
+
+export type CartItems = readonly CartItem[];
+/** `null` while the stored cart is not known yet: on the server, and in the browser until it is read. */
+export type CartSnapshot = CartItems | null;
+/** Keeps the stored entries that are valid cart items, dropping the rest. */
+export type ItemsValidator = (entries: readonly unknown[]) => CartItem[];
+export type CartStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+export type CartStore = {
+  getSnapshot: () => CartSnapshot;
+  subscribe: (listener: () => void) => () => void;
+  add: (item: CartItemInput) => void;
+  remove: (id: string) => void;
+  clear: () => void;
+  /** Re-reads the stored cart (another tab changed it, or the page came back from the bfcache). */
+  refresh: () => void;
+};
+
+export type CartStoreOptions = {
+  storage: CartStorage | null;
+  /** Called only when the stored cart holds entries, so empty carts never load the validator. */
+  loadValidator: () => ItemsValidator | Promise<ItemsValidator>;
+};
+
+export function cartCount(items: CartItems): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** Same id: one more of it (up to the cap); otherwise appended with quantity 1. */
+export function addItem(items: CartItems, input: CartItemInput): CartItems {
+  if (items.some((item) => item.id === input.id)) {
+    return items.map((item) =>
+      item.id === input.id ? { ...item, quantity: Math.min(item.quantity + 1, MAX_QUANTITY) } : item,
+    );
+  }
+  if (items.length >= MAX_CART_ITEMS) return items;
+  // Explicit key order, the schema's, so a stored cart re-validates to the identical string.
+  const { id, name, description, category, tier, price } = input;
+  return [...items, { id, name, description, category, tier, price, quantity: 1 }];
+}
+
+export function removeItem(items: CartItems, id: string): CartItems {
+  return items.filter((item) => item.id !== id);
+}
+
+/** The entries of a stored cart, or none when it is missing, unreadable or not an array. */
+export function decodeStoredCart(raw: string | null): unknown[] {
+  if (!raw) return [];
+  try {
+    const data: unknown = JSON.parse(raw);
+    return Array.isArray(data) ? data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One line per id (the first wins) and no more lines than the payment endpoint accepts. */
+export function normalizeItems(items: readonly CartItem[]): CartItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id)).slice(0, MAX_CART_ITEMS);
+}
+
+function encode(items: CartItems): string | null {
+  return items.length > 0 ? JSON.stringify(items) : null;
+}
+
+export function createCartStore({ storage, loadValidator }: CartStoreOptions): CartStore {
+  let items: CartSnapshot = null;
+  let validate: ItemsValidator | null = null;
+  let loading = false;
+  /** Changes asked for before the stored cart was known, applied once it is. */
+  let pending: ((current: CartItems) => CartItems)[] = [];
+  const listeners = new Set<() => void>();
+
+  const read = (): string | null => {
+    try {
+      return storage?.getItem(CART_STORAGE_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  };
+
+  const write = (next: CartItems): void => {
+    const text = encode(next);
+    try {
+      if (text === null) storage?.removeItem(CART_STORAGE_KEY);
+      else storage?.setItem(CART_STORAGE_KEY, text);
+    } catch {
+      // Private mode or a full quota: the cart still works for this page, it just is not kept.
+    }
+  };
+
+  const publish = (next: CartItems): void => {
+    items = next;
+    for (const listener of listeners) listener();
+  };
+
+  const commit = (next: CartItems): void => {
+    write(next);
+    publish(next);
+  };
+
+  const applyPending = (start: CartItems): CartItems => {
+    let next = start;
+    for (const change of pending) next = change(next);
+    pending = [];
+    return next;
+  };
+
+  const settle = (raw: string | null, valid: CartItems): void => {
+    const next = applyPending(valid);
+    // Writing back the cleaned cart makes every page (and tab) agree on what survived.
+    if (encode(next) !== raw) write(next);
+    publish(next);
+  };
+
+  const refresh = (): void => {
+    const raw = read();
+    const entries = decodeStoredCart(raw);
+    if (entries.length === 0) {
+      settle(raw, []);
+      return;
+    }
+    if (validate) {
+      settle(raw, normalizeItems(validate(entries)));
+      return;
+    }
+    if (loading) return;
+    let loaded: ItemsValidator | Promise<ItemsValidator>;
+    try {
+      loaded = loadValidator();
+    } catch (error) {
+      loaded = Promise.reject(error);
+    }
+    if (typeof loaded === "function") {
+      validate = loaded;
+      refresh();
+      return;
+    }
+    loading = true;
+    loaded.then(
+      (ready) => {
+        loading = false;
+        validate = ready;
+        refresh();
+      },
+      (error: unknown) => {
+        // Offline, say. Nothing stored can be trusted unchecked: show an empty cart for now but
+        // leave the stored one alone, and try loading again on the next refresh.
+        loading = false;
+        console.error("Could not load the cart validator:", error);
+        publish(applyPending([]));
+      },
+    );
+  };
+
+  const change = (apply: (current: CartItems) => CartItems): void => {
+    if (items === null) pending.push(apply);
+    else commit(apply(items));
+  };
+
+  refresh();
+
+  return {
+    getSnapshot: () => items,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    add: (item) => change((current) => addItem(current, item)),
+    remove: (id) => change((current) => removeItem(current, id)),
+    clear() {
+      pending = [];
+      commit([]);
+    },
+    refresh,
+  };
+}
+
+function browserStorage(): CartStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function createBrowserCartStore(): CartStore {
+  const inBrowser = typeof window !== "undefined";
+  const store = createCartStore({
+    storage: inBrowser ? browserStorage() : null,
+    loadValidator: () => import("./validate.ts").then((m) => m.validCartItems),
+  });
+  if (inBrowser) {
+    window.addEventListener("storage", (event) => {
+      if (event.key === CART_STORAGE_KEY || event.key === null) store.refresh();
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) store.refresh();
+    });
+  }
+  return store;
+}
+
+let browserCartStore: CartStore | undefined;
+
+/** The page's one cart, shared by the header script and every island. */
+export function getCartStore(): CartStore {
+  browserCartStore ??= createBrowserCartStore();
+  return browserCartStore;
+}

@@ -1,0 +1,7 @@
+import { hydrateIslands } from "../hydrate.tsx";
+import { AppToaster } from "../../islands/AppToaster.tsx";
+import { ContactForm } from "../../islands/ContactForm.tsx";
+import { embedMapWhenNear } from "../map-embed.ts";
+
+export const ready = hydrateIslands({ ContactForm, AppToaster });
+embedMapWhenNear();

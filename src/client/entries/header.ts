@@ -1,0 +1,35 @@
+// Runs on every page; deliberately framework-free so static pages stay a few hundred bytes of JS.
+import { cartCopy } from "../../content/checkout.ts";
+import { cartLink } from "../../content/navigation.ts";
+import { cartCount, getCartStore } from "../cart/store.ts";
+
+const store = getCartStore();
+
+function showCartCount(): void {
+  const items = store.getSnapshot();
+  if (!items) return;
+  const count = cartCount(items);
+  for (const badge of document.querySelectorAll<HTMLElement>("[data-cart-badge]")) {
+    badge.textContent = count > 99 ? "99+" : String(count);
+    badge.hidden = count === 0;
+  }
+  for (const link of document.querySelectorAll("[data-cart-link]")) {
+    link.setAttribute("aria-label", count > 0 ? cartCopy.cartLinkLabel(cartLink.label, count) : cartLink.label);
+  }
+}
+
+store.subscribe(showCartCount);
+showCartCount();
+
+// The mobile menu is a <details>: it opens without script, but closing on a choice or Escape needs us.
+for (const menu of document.querySelectorAll<HTMLDetailsElement>("details[data-mobile-menu]")) {
+  menu.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest("a")) menu.open = false;
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !menu.open) return;
+    const focusWasInside = menu.contains(document.activeElement);
+    menu.open = false;
+    if (focusWasInside) menu.querySelector("summary")?.focus();
+  });
+}

@@ -1,0 +1,30 @@
+import { toast } from "sonner";
+import { cartCopy } from "../../content/checkout.ts";
+import { cartLink } from "../../content/navigation.ts";
+import type { CartItemInput } from "../../schemas/cart-item.ts";
+import { getCartStore } from "../cart/store.ts";
+import { hydrateIslands } from "../hydrate.tsx";
+import { AppToaster } from "../../islands/AppToaster.tsx";
+
+export const ready = hydrateIslands({ AppToaster });
+
+/** The item a pricing button carries (server-rendered JSON), or null if it is unreadable. */
+function buttonItem(button: HTMLElement): CartItemInput | null {
+  try {
+    const item: unknown = JSON.parse(button.dataset.addToCart ?? "");
+    return item && typeof item === "object" && "id" in item && "name" in item ? (item as CartItemInput) : null;
+  } catch {
+    return null;
+  }
+}
+
+// One delegated listener serves every add-to-cart button the pricing page renders.
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-add-to-cart]") : null;
+  const item = button && buttonItem(button);
+  if (!item) return;
+  getCartStore().add(item);
+  toast.success(cartCopy.addedToCart(item.name), {
+    action: { label: cartCopy.viewCart, onClick: () => window.location.assign(cartLink.href) },
+  });
+});

@@ -1,3 +1,0 @@
-import { createApp } from "./app.tsx";
-
-export default createApp();

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { ButtonLink } from "../components/ButtonLink.tsx";
+import { UiIcon } from "../components/UiIcon.tsx";
+import { checkoutCopy } from "../content/checkout.ts";
+import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
+import type { CartItems } from "../client/cart/store.ts";
+import { cartTotal } from "../client/cart/summary.ts";
+import { CheckoutForm } from "./checkout/CheckoutForm.tsx";
+import { OrderSummary } from "./checkout/OrderSummary.tsx";
+
+const copy = checkoutCopy;
+const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
+
+/**
+ * The checkout. The server cannot see the cart, so it renders the empty-cart message together with
+ * a loading state; the cart hint in <head> shows the one that fits before first paint. Once the
+ * cart is read, the browser keeps the very same message (an empty cart) or shows the form.
+ */
+export function Checkout() {
+  return (
+    <CartProvider>
+      <CheckoutView />
+    </CartProvider>
+  );
+}
+
+function CheckoutView() {
+  const { items, remove } = useCart();
+  // Once paid, the cart is cleared on the way out: keep showing what was bought, not "empty".
+  const [paidItems, setPaidItems] = useState<CartItems | null>(null);
+  const shown = paidItems ?? items;
+  if (shown === null || shown.length === 0) {
+    const pending = shown === null;
+    // Same position, same element: an empty cart keeps the server's message, repainting nothing.
+    return (
+      <>
+        <CheckoutEmpty pending={pending} />
+        {pending && <CheckoutLoading />}
+      </>
+    );
+  }
+  return (
+    <>
+      <CheckoutTitle />
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
+        <div className={panel}>
+          <CheckoutForm total={cartTotal(shown)} onLeaving={() => setPaidItems(shown)} />
+        </div>
+        <div className={`${panel} lg:sticky lg:top-24`}>
+          <OrderSummary items={shown} total={cartTotal(shown)} onRemove={paidItems ? null : remove} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CheckoutTitle() {
+  return <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>;
+}
+
+function SkeletonLines({ count }: { count: number }) {
+  return (
+    <div className="space-y-4">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders, never reordered
+        <div key={i} className="h-10 rounded-md bg-slate-200" />
+      ))}
+    </div>
+  );
+}
+
+/** Shown (by the `cart-items:` variant) only while a browser that holds a cart reads it. */
+function CheckoutLoading() {
+  return (
+    <div className="hidden cart-items:block">
+      <p aria-hidden="true" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+        {copy.title}
+      </p>
+      <p role="status" className="sr-only">
+        {copy.loading}
+      </p>
+      <div
+        aria-hidden="true"
+        className="mt-8 grid animate-pulse items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+      >
+        <div className={panel}>
+          <div className="mb-6 h-6 w-48 rounded bg-slate-200" />
+          <SkeletonLines count={6} />
+        </div>
+        <div className={panel}>
+          <div className="mb-6 h-6 w-36 rounded bg-slate-200" />
+          <SkeletonLines count={3} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `pending`: the cart is not read yet, so a browser that holds one hides this before first paint. */
+function CheckoutEmpty({ pending = false }: { pending?: boolean }) {
+  return (
+    <div className={`mx-auto max-w-lg py-8 text-center sm:py-12${pending ? " cart-items:hidden" : ""}`}>
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <UiIcon name="cart" className="size-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">{copy.empty.title}</h1>
+      <p className="mt-3 text-lg text-slate-600">{copy.empty.text}</p>
+      <div className="mt-8">
+        <ButtonLink href={copy.empty.action.href}>{copy.empty.action.label}</ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { QuoteService } from "../content/catalogue-types.ts";
+import { quoteCatalogue, quoteTiers } from "../content/quote-catalogue.ts";
+import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
+import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
+import { QuoteServiceCard } from "./quote/QuoteServiceCard.tsx";
+
+/** The quote catalogue by tier, each service a card that is selected exactly when it is in the cart. */
+export function QuoteSelector() {
+  return (
+    <CartProvider>
+      <QuoteSelection />
+    </CartProvider>
+  );
+}
+
+function QuoteSelection() {
+  const { items, total, add, remove } = useCart();
+  const selectedIds = new Set(items?.map((item) => item.id));
+
+  const toggle = (service: QuoteService) => {
+    // Until the stored cart is known, "selected" is not known either: a toggle could only guess.
+    if (!items) return;
+    if (selectedIds.has(service.id)) remove(service.id);
+    else {
+      const { id, name, description, category, tier, price } = service;
+      add({ id, name, description, category, tier, price });
+    }
+  };
+
+  return (
+    <>
+      {quoteTiers.map(({ tier, heading }) => (
+        <section key={tier} aria-labelledby={`tier-${tier}`} className="mt-12 first:mt-0">
+          <h2 id={`tier-${tier}`} className="text-2xl font-bold tracking-tight text-slate-900">
+            {heading}
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {quoteCatalogue
+              .filter((service) => service.tier === tier)
+              .map((service) => (
+                <li key={service.id}>
+                  <QuoteServiceCard service={service} selected={selectedIds.has(service.id)} onToggle={toggle} />
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+      {items && items.length > 0 && <QuoteSelectionBar distinctItems={items.length} total={total} />}
+    </>
+  );
+}

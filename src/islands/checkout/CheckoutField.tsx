@@ -1,0 +1,57 @@
+import type { customerFields } from "../../content/checkout.ts";
+
+type FieldSpec = (typeof customerFields)[number];
+
+const inputBase =
+  "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm";
+
+/** One labelled input of the checkout form, with its message under it when it is invalid. */
+export function CheckoutField({
+  field,
+  value,
+  error,
+  onChange,
+  inputRef,
+}: {
+  field: FieldSpec;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+}) {
+  const id = `checkout-${field.name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={field.half ? "sm:col-span-1" : "sm:col-span-2"}>
+      {/* The asterisk sits outside the <label> so the field's name is exactly its label. */}
+      <div className="flex gap-0.5 text-sm font-medium">
+        <label htmlFor={id} className="text-slate-800">
+          {field.label}
+        </label>
+        {field.required && (
+          <span aria-hidden="true" className="text-red-700">
+            *
+          </span>
+        )}
+      </div>
+      <input
+        ref={inputRef}
+        id={id}
+        name={field.name}
+        type={field.type}
+        autoComplete={field.autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-required={field.required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${inputBase} ${error ? "border-red-600 ring-1 ring-red-600" : "border-slate-300 focus:border-brand-600"}`}
+      />
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

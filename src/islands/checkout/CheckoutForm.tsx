@@ -1,0 +1,150 @@
+import { type FormEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { toast } from "sonner";
+import { buttonClass } from "../../components/ButtonLink.tsx";
+import { UiIcon } from "../../components/UiIcon.tsx";
+import { checkoutCopy, customerFields } from "../../content/checkout.ts";
+import { formatUsd } from "../../lib/money.ts";
+import { emptyCustomerInfo } from "../../schemas/customer-defaults.ts";
+import type { CustomerInfo } from "../../schemas/customer-info.ts";
+import { useCart } from "../../client/cart/CartProvider.tsx";
+import type { CustomerField, CustomerValues, FieldErrors } from "../../client/cart/customer-form.ts";
+import { openPaymentTab, PaymentError, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
+import type { CartItems } from "../../client/cart/store.ts";
+import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
+import { CheckoutField } from "./CheckoutField.tsx";
+
+const copy = checkoutCopy;
+const initialValues: CustomerValues = { ...emptyCustomerInfo, company: "" };
+
+/** The worker's own words (prices changed, too many attempts, payments off…) explain the failure. */
+function failureDescription(error: unknown): string | undefined {
+  if (!(error instanceof PaymentError) || error.status === null) return undefined;
+  return error.serverMessage ?? undefined;
+}
+
+/**
+ * The 'Customer Information' form. Submitting validates with the shared schema, opens the payment
+ * tab within the click, asks the worker for the payment page and sends the tab there.
+ */
+export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: () => void }) {
+  const cart = useCart();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  // State updates land after a render; a second Enter in the same instant must not pay twice.
+  const busy = useRef(false);
+  const inputs = useRef(new Map<CustomerField, HTMLInputElement>());
+
+  const errorOf = (next: CustomerValues, field: CustomerField) => {
+    const result = loadedValidator()?.(next);
+    return !result || result.ok ? undefined : result.errors[field];
+  };
+
+  const change = (field: CustomerField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Messages first appear on submit (appearing on blur would shift the button under a click);
+    // from then on they follow the typing, so fixing a field clears its message.
+    if (submitted || errors[field]) setErrors((current) => ({ ...current, [field]: errorOf(next, field) }));
+  };
+
+  const showErrors = (found: FieldErrors) => {
+    setSubmitted(true);
+    flushSync(() => setErrors(found));
+    const first = customerFields.find((field) => found[field.name]);
+    if (first) inputs.current.get(first.name)?.focus();
+  };
+
+  const pay = async (services: CartItems, customerInfo: CustomerInfo) => {
+    const tab = openPaymentTab(copy.form.tabLoading);
+    const settle = () => {
+      busy.current = false;
+      setProcessing(false);
+    };
+    busy.current = true;
+    setProcessing(true);
+    try {
+      const url = await requestPaymentUrl({ services: [...services], customerInfo });
+      if (!url) {
+        tab?.close();
+        settle();
+        return;
+      }
+      // A blocked popup leaves this tab to go to the payment page; Stripe brings it back to success.
+      if (!sendTabTo(tab, url)) {
+        window.location.assign(url);
+        return;
+      }
+      onLeaving();
+      cart.clear();
+      window.location.assign(copy.successPath);
+    } catch (error) {
+      tab?.close();
+      console.error("Payment processing failed:", error);
+      toast.error(copy.toasts.paymentFailed, { description: failureDescription(error) });
+      settle();
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const items = cart.latest();
+    if (!items || items.length === 0) {
+      toast.error(copy.toasts.emptyCart);
+      return;
+    }
+    // Loaded on the first focus, so normally synchronous here and the payment tab still opens
+    // within the click; awaited only if the visitor submits without ever touching a field.
+    const validate = loadedValidator() ?? (await loadValidator());
+    const result = validate(values);
+    if (!result.ok) {
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    void pay(items, result.data);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadValidator()}
+      onPointerDown={() => void loadValidator()}
+      aria-labelledby="customer-info-heading"
+      aria-busy={processing}
+    >
+      <h2 id="customer-info-heading" className="text-xl font-bold text-slate-900">
+        {copy.form.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{copy.form.requiredNote}</p>
+      <div className="mt-6 grid gap-x-4 gap-y-5 sm:grid-cols-2">
+        {customerFields.map((field) => (
+          <CheckoutField
+            key={field.name}
+            field={field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(value) => change(field.name, value)}
+            inputRef={(element) => {
+              if (element) inputs.current.set(field.name, element);
+              else inputs.current.delete(field.name);
+            }}
+          />
+        ))}
+      </div>
+      <button
+        type="submit"
+        disabled={processing}
+        className={`${buttonClass("primary")} mt-8 w-full cursor-pointer disabled:cursor-wait disabled:opacity-70`}
+      >
+        <UiIcon name="lock" className="size-4" />
+        {processing ? copy.form.processing : copy.form.pay(formatUsd(total))}
+      </button>
+      <p className="mt-3 text-center text-xs text-slate-600">{copy.form.newTabNote}</p>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { checkoutCopy } from "../../content/checkout.ts";
+import { formatUsd } from "../../lib/money.ts";
+import type { CartItems } from "../../client/cart/store.ts";
+
+const copy = checkoutCopy.summary;
+
+/** The 'Order Summary' panel: each line of the cart, then the total the visitor will pay. */
+export function OrderSummary({
+  items,
+  total,
+  onRemove,
+}: {
+  items: CartItems;
+  total: number;
+  onRemove: ((id: string) => void) | null;
+}) {
+  return (
+    <section aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading" className="text-xl font-bold text-slate-900">
+        {copy.title}
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-4 py-4">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{item.name}</p>
+              <p className="mt-0.5 text-sm text-slate-600">{item.category}</p>
+              {item.quantity > 1 && (
+                <p className="mt-1 text-sm text-slate-700">
+                  <span>{copy.quantity(item.quantity)}</span>
+                  <span className="text-slate-600"> · {copy.each(formatUsd(item.price))}</span>
+                </p>
+              )}
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <p className="font-semibold text-slate-900">{formatUsd(item.price * item.quantity)}</p>
+              {onRemove && (
+                <button
+                  type="button"
+                  onClick={() => onRemove(item.id)}
+                  aria-label={copy.removeLabel(item.name)}
+                  className="cursor-pointer rounded text-sm font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline"
+                >
+                  {copy.remove}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex items-baseline justify-between border-t-2 border-slate-900 pt-4">
+        <span className="text-lg font-bold text-slate-900">{copy.total}</span>
+        <span className="text-2xl font-bold text-brand-800">{formatUsd(total)}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../app.ts";
+import { adminCopy } from "../content/admin.ts";
+import { stringBinding } from "../http/bindings.ts";
+import { allowPageStyles } from "../render/page-styles.ts";
+import { renderAdminHtml } from "../pages/admin.tsx";
+import { listContactMessages } from "../messages/repository.ts";
+import { listOrders } from "../orders/repository.ts";
+import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+
+export const ADMIN_PATH = "/admin";
+export const ADMIN_USER = "admin";
+
+/** How many orders and messages the page lists: months of this business's volume. */
+const LIST_LIMIT = 200;
+
+/** Every answer of /admin, signed in or not: never cached, never indexed, never framed. */
+const PRIVATE_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+  "X-Frame-Options": "DENY",
+};
+
+/**
+ * GET /admin: the owner's view of orders and messages, behind HTTP Basic auth (user "admin",
+ * password the ADMIN_PASSWORD secret). Without that secret the page does not exist (404).
+ * Cloudflare Access in front of /admin is the recommended production setup (see README).
+ */
+export function adminRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.get(ADMIN_PATH, async (c) => {
+    const password = stringBinding(c.env, "ADMIN_PASSWORD");
+    if (!password) return c.notFound();
+
+    const credentials = basicCredentials(c.req.header("Authorization"));
+    if (!credentials) return challenge(c);
+    // Every attempt that carries credentials is counted before they are checked: counting only the
+    // failures would still let a guesser learn, from a 200 among the 429s, which guess was right.
+    if (await isOverLimit(c, (env) => env.ADMIN_LOGIN_LIMITER)) {
+      return c.text(adminCopy.auth.tooMany, 429, {
+        ...PRIVATE_HEADERS,
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
+    }
+    const userOk = await sameSecret(credentials.user, ADMIN_USER);
+    const passwordOk = await sameSecret(credentials.password, password);
+    if (!(userOk && passwordOk)) return challenge(c);
+
+    const [orders, messages] = await Promise.all([
+      listOrders(c.env.DB, LIST_LIMIT),
+      listContactMessages(c.env.DB, LIST_LIMIT),
+    ]);
+    const { html, styleHash } = await renderAdminHtml({ orders, messages, limit: LIST_LIMIT });
+    allowPageStyles(c, styleHash);
+    return c.html(html, 200, PRIVATE_HEADERS);
+  });
+
+  return app;
+}
+
+function challenge(c: Context): Response {
+  return c.text(adminCopy.auth.required, 401, {
+    ...PRIVATE_HEADERS,
+    "WWW-Authenticate": `Basic realm="${adminCopy.auth.realm}", charset="UTF-8"`,
+  });
+}
+
+/** The user and password of an `Authorization: Basic …` header (UTF-8, as the challenge asks). */
+export function basicCredentials(header: string | undefined): { user: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header ?? "");
+  if (!match?.[1]) return null;
+  let decoded: string;
+  try {
+    const bytes = Uint8Array.from(atob(match[1]), (ch) => ch.charCodeAt(0));
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Compares in constant time: both sides are hashed first, so the loop always runs over two 32-byte
+ * digests whatever the lengths, and it never stops at the first difference.
+ */
+async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([
+    crypto.subtle.digest("SHA-256", encoder.encode(given)),
+    crypto.subtle.digest("SHA-256", encoder.encode(expected)),
+  ]);
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  let difference = 0;
+  for (let i = 0; i < x.length; i++) difference |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return difference === 0;
+}

@@ -1,0 +1,134 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app.ts";
+import { contactApiMessages, contactForm } from "../content/contact.ts";
+import { CONTACT_SENT_PATH, contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
+import { renderPage } from "../render/page-response.tsx";
+import { contactMessageSchema } from "../schemas/contact-message.ts";
+import { insertContactMessage } from "../messages/repository.ts";
+import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
+import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+
+export const CONTACT_API_PATH = "/api/contact";
+
+/** The longest valid message with every field at its limit is under 6 kB; this leaves room for encoding. */
+const MAX_CONTACT_BYTES = 32 * 1024;
+
+/** How the form reached us: the island sends JSON; the plain HTML form (no JavaScript) a form post. */
+type Channel = "json" | "form";
+
+type Submission = { channel: Channel; fields: Record<string, unknown> };
+
+/**
+ * POST /api/contact: stores a message from the contact form. Both channels get the same checks
+ * (rate limit, honeypot, schema); the island reads JSON answers, a plain form post gets a page.
+ */
+export function contactRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.post(
+    CONTACT_API_PATH,
+    bodyLimit({
+      maxSize: MAX_CONTACT_BYTES,
+      onError: (c) => refuse(c, channelOf(c), 413, contactApiMessages.tooLarge),
+    }),
+    async (c) => {
+      const channel = channelOf(c);
+      if (!channel) return jsonError(c, 415, contactApiMessages.unsupported);
+      if (await isOverLimit(c, (env) => env.CONTACT_LIMITER)) {
+        c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+        return refuse(c, channel, 429, contactApiMessages.rateLimited);
+      }
+
+      const submission = await readSubmission(c, channel);
+      if (!submission) return refuse(c, channel, 400, contactApiMessages.malformed);
+
+      if (filledHoneypot(submission.fields)) {
+        // Answered exactly like a sent message, so a bot learns nothing; nothing is stored.
+        console.warn("Contact message dropped: honeypot field filled in");
+        return sent(c, channel);
+      }
+
+      const parsed = contactMessageSchema.safeParse(submission.fields);
+      if (!parsed.success) {
+        const issues = toIssues(parsed.error);
+        const problems = [...new Set(issues.map(describeIssue))];
+        if (channel === "form") return refuse(c, channel, 400, contactApiMessages.invalidIntro, undefined, problems);
+        return refuse(c, channel, 400, contactApiMessages.invalid(problems.join("; ")), issues);
+      }
+
+      try {
+        await insertContactMessage(c.env.DB, parsed.data);
+      } catch (err) {
+        console.error("Contact message could not be stored:", err);
+        return refuse(c, channel, 503, contactApiMessages.storeFailed);
+      }
+      return sent(c, channel);
+    },
+  );
+
+  app.all(CONTACT_API_PATH, (c) => {
+    c.header("Allow", "POST");
+    return jsonError(c, 405, contactApiMessages.methodNotAllowed);
+  });
+
+  app.get(CONTACT_SENT_PATH, (c) => renderPage(c, { ...contactSentPage, noindex: true }));
+
+  return app;
+}
+
+function channelOf(c: Context): Channel | null {
+  const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  if (type === "application/json") return "json";
+  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
+  return null;
+}
+
+async function readSubmission(c: Context, channel: Channel): Promise<Submission | null> {
+  try {
+    if (channel === "json") {
+      const body: unknown = await c.req.json();
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+      return { channel, fields: body as Record<string, unknown> };
+    }
+    const form = await c.req.parseBody();
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(form)) if (typeof value === "string") fields[name] = value;
+    return { channel, fields };
+  } catch {
+    return null;
+  }
+}
+
+function filledHoneypot(fields: Record<string, unknown>): boolean {
+  const value = fields[contactForm.honeypot.name];
+  return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+}
+
+/** "Email: Invalid email address", with the form's own label for the field. */
+function describeIssue(issue: Issue): string {
+  const label = contactForm.fields.find((f) => f.name === issue.path)?.label;
+  return label ? `${label}: ${issue.message}` : issue.message;
+}
+
+function sent(c: Context, channel: Channel): Response {
+  if (channel === "json") return c.json({ ok: true }, 201, { "Cache-Control": "no-store" });
+  // Post/redirect/get: reloading the confirmation does not send the message again.
+  return c.redirect(CONTACT_SENT_PATH, 303);
+}
+
+async function refuse(
+  c: Context,
+  channel: Channel | null,
+  status: ContentfulStatusCode,
+  message: string,
+  issues?: Issue[],
+  problems?: string[],
+): Promise<Response> {
+  if (channel !== "form") return jsonError(c, status, message, issues);
+  const page = await renderPage(c, { ...contactNotSentPage(message, problems), noindex: true });
+  const headers = new Headers(page.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(page.body, { status, headers });
+}

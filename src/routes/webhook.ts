@@ -1,0 +1,113 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../app.ts";
+import { stringBinding } from "../http/bindings.ts";
+import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
+import { type FulfilmentOutcome, handleStripeEvent } from "../orders/fulfilment.ts";
+import { jsonError } from "../http/json-errors.ts";
+
+export const WEBHOOK_PATH = "/stripe/webhook";
+
+/** A Checkout Session event is a few kilobytes; Stripe caps every payload far below this. */
+const MAX_WEBHOOK_BYTES = 256 * 1024;
+
+export const webhookMessages = {
+  notConfigured: "Webhooks are not configured on this site.",
+  missingSignature: "Missing Stripe-Signature header.",
+  badSignature: "The webhook signature could not be verified.",
+  malformed: "The webhook payload is not a Stripe event.",
+  tooLarge: "The webhook payload is too large.",
+  failed: "The event could not be processed; please retry.",
+  methodNotAllowed: "Use POST to deliver Stripe events.",
+} as const;
+
+/** The part of an event the site reads; a signed payload without it is refused, not guessed at. */
+const eventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({
+    object: z.object({
+      id: z.string().optional(),
+      object: z.string().optional(),
+      status: z.string().nullish(),
+      payment_status: z.string().nullish(),
+    }),
+  }),
+});
+
+/**
+ * POST /stripe/webhook: Stripe's signed Checkout Session events. Only a fresh event signed with
+ * STRIPE_WEBHOOK_SECRET reaches fulfilment; everything else gets 400 and changes nothing. The
+ * answer comes once the event is stored, so a failure is retried by Stripe rather than lost.
+ */
+export function webhookRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.post(
+    WEBHOOK_PATH,
+    bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => jsonError(c, 413, webhookMessages.tooLarge) }),
+    async (c) => {
+      const secret = stringBinding(c.env, "STRIPE_WEBHOOK_SECRET");
+      if (!secret) {
+        // 503 rather than 400: Stripe keeps retrying for days, so nothing is lost once it is set.
+        console.error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
+        return jsonError(c, 503, webhookMessages.notConfigured);
+      }
+      const signature = c.req.header("Stripe-Signature");
+      if (!signature) return jsonError(c, 400, webhookMessages.missingSignature);
+
+      // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
+      const raw = await c.req.text();
+      let verified: unknown;
+      try {
+        verified = await verifyStripeWebhook(raw, signature, secret);
+      } catch (err) {
+        if (!(err instanceof WebhookVerificationError)) throw err;
+        console.warn(err.message);
+        return jsonError(c, 400, webhookMessages.badSignature);
+      }
+      const event = eventShape.safeParse(verified);
+      if (!event.success) {
+        console.warn("Stripe webhook refused: signed payload is not an event");
+        return jsonError(c, 400, webhookMessages.malformed);
+      }
+
+      const outcome = await handleStripeEvent(c.env.DB, event.data);
+      logOutcome(event.data.id, event.data.type, outcome);
+      return c.json({ received: true }, 200, { "Cache-Control": "no-store" });
+    },
+  );
+
+  app.all(WEBHOOK_PATH, (c) => {
+    c.header("Allow", "POST");
+    return jsonError(c, 405, webhookMessages.methodNotAllowed);
+  });
+
+  app.onError((err, c) => {
+    console.error(`Stripe webhook failed on ${c.req.method} ${c.req.path}:`, err);
+    return jsonError(c, 500, webhookMessages.failed);
+  });
+
+  return app;
+}
+
+function logOutcome(eventId: string, type: string, outcome: FulfilmentOutcome): void {
+  switch (outcome.kind) {
+    case "unknown-session":
+      console.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.sessionId}; acknowledged.`);
+      return;
+    case "duplicate":
+      console.log(`Stripe event ${eventId} (${type}) was already handled.`);
+      return;
+    case "ignored":
+      console.log(`Stripe event ${eventId} ignored: ${outcome.reason}.`);
+      return;
+    case "applied": {
+      const { result } = outcome;
+      if (!result.found) return;
+      const change = result.changed ? `${result.previous} → ${result.status}` : `stays ${result.status}`;
+      console.log(`Stripe event ${eventId} (${type}): order ${outcome.sessionId} ${change}.`);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from "hono";
+import { jsonError } from "../http/json-errors.ts";
+import { securityMessages } from "./messages.ts";
+
+/**
+ * Whether a request provably comes from the site's own pages. Browsers send `Sec-Fetch-Site` with
+ * every request and `Origin` with every POST, and a page can forge neither. Where the browser sends
+ * Sec-Fetch-Site it decides; an Origin naming another site still refuses, but `Origin: null` does
+ * not (a same-origin POST under a no-referrer privacy setting carries it). Older browsers send only
+ * Origin, which must then be the site's. A client that sends neither (curl, another server) proves
+ * nothing and is refused.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  const origin = request.headers.get("Origin");
+  const siteOrigin = new URL(request.url).origin;
+  if (fetchSite !== null)
+    return fetchSite === "same-origin" && (origin === null || origin === "null" || origin === siteOrigin);
+  return origin === siteOrigin;
+}
+
+/**
+ * Refuses (403, JSON) a state-changing request that does not come from the site's own origin:
+ * cross-site request forgery gets nowhere, whatever the content type (Hono's csrf middleware
+ * only looks at form submissions). No CORS headers are ever sent, so no other origin can read
+ * an answer either. The Stripe webhook must not use this: Stripe's servers send no Origin, and
+ * the webhook's signature is its proof.
+ */
+export function sameOriginOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isSameOriginRequest(c.req.raw)) return jsonError(c, 403, securityMessages.crossOrigin);
+    await next();
+  };
+}
+
+/**
+ * The endpoints that change state on behalf of a visitor: only the site's own pages may call
+ * them. Not the Stripe webhook (`/stripe/webhook`): it is called by Stripe and proven by its signature.
+ */
+export const SAME_ORIGIN_ONLY_PATHS = ["/create-custom-payment", "/api/contact"];
