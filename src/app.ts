@@ -7,13 +7,13 @@ import { renderPage, renderPublicPage } from "./render/page-response.tsx";
 import { adminRoutes } from "./routes/admin.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { paymentRoutes } from "./routes/payment.ts";
+import { seoRoutes } from "./routes/seo.ts";
+import { successRoutes } from "./routes/success.ts";
+import { webhookRoutes } from "./routes/webhook.ts";
 import { unexpectedErrorResponse } from "./security/errors.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { SAME_ORIGIN_ONLY_PATHS, sameOriginOnly } from "./security/origin.ts";
 import { requestId, requestIdOf } from "./security/request-id.ts";
-import { seoRoutes } from "./routes/seo.ts";
-import { successRoutes } from "./routes/success.ts";
-import { webhookRoutes } from "./routes/webhook.ts";
 
 export type AppEnv = { Bindings: Env };
 

@@ -1,6 +1,6 @@
+import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import type { QuoteService } from "../content/catalogue-types.ts";
 import { quoteCatalogue, quoteTiers } from "../content/quote-catalogue.ts";
-import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
 import { QuoteServiceCard } from "./quote/QuoteServiceCard.tsx";
 

@@ -1,11 +1,11 @@
 import { renderToString } from "react-dom/server";
 import { ADMIN_TIME_ZONE, adminCopy } from "../content/admin.ts";
 import { formatUsd } from "../lib/money.ts";
-import { pageAssets } from "../render/assets.ts";
-import { STYLES_PLACEHOLDER, withPageStyles } from "../render/page-styles.ts";
 import type { ContactMessageRow } from "../messages/repository.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { OrderWithItems } from "../orders/repository.ts";
+import { pageAssets } from "../render/assets.ts";
+import { STYLES_PLACEHOLDER, withPageStyles } from "../render/page-styles.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: ADMIN_TIME_ZONE,

@@ -1,7 +1,7 @@
-import { AppToaster } from "../islands/AppToaster.tsx";
-import { Checkout } from "../islands/Checkout.tsx";
 import { Island } from "../components/Island.tsx";
 import { checkoutCopy, checkoutMeta } from "../content/checkout.ts";
+import { AppToaster } from "../islands/AppToaster.tsx";
+import { Checkout } from "../islands/Checkout.tsx";
 import type { Page } from "./types.ts";
 
 export const checkoutPage: Page = {

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { AppToaster } from "../islands/AppToaster.tsx";
-import { ContactForm } from "../islands/ContactForm.tsx";
 import { buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { company, hoursText } from "../content/company.ts";
 import { contactDetails, contactForm, contactHero, contactMeta, officeMap } from "../content/contact.ts";
+import { AppToaster } from "../islands/AppToaster.tsx";
+import { ContactForm } from "../islands/ContactForm.tsx";
 import type { Page } from "./types.ts";
 
 /** One dt/dd pair; the icon sits inside the dt because a dl's groups may hold only dt and dd. */

@@ -1,7 +1,7 @@
-import { QuoteSelector } from "../islands/QuoteSelector.tsx";
 import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { customQuoteCopy, customQuoteMeta } from "../content/custom-quote.ts";
+import { QuoteSelector } from "../islands/QuoteSelector.tsx";
 import type { Page } from "./types.ts";
 
 export const customQuotePage: Page = {

@@ -1,4 +1,3 @@
-import { AppToaster } from "../islands/AppToaster.tsx";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ComparisonTable } from "../components/ComparisonTable.tsx";
 import { FaqAccordion } from "../components/FaqAccordion.tsx";
@@ -19,6 +18,7 @@ import {
   pricingMeta,
   pricingSections,
 } from "../content/pricing-extras.ts";
+import { AppToaster } from "../islands/AppToaster.tsx";
 import { pricingItemId } from "../lib/pricing-item.ts";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import type { Page } from "./types.ts";

@@ -2,10 +2,10 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../app.ts";
 import { adminCopy } from "../content/admin.ts";
 import { stringBinding } from "../http/bindings.ts";
-import { allowPageStyles } from "../render/page-styles.ts";
-import { renderAdminHtml } from "../pages/admin.tsx";
 import { listContactMessages } from "../messages/repository.ts";
 import { listOrders } from "../orders/repository.ts";
+import { renderAdminHtml } from "../pages/admin.tsx";
+import { allowPageStyles } from "../render/page-styles.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 export const ADMIN_PATH = "/admin";

@@ -3,11 +3,11 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app.ts";
 import { contactApiMessages, contactForm } from "../content/contact.ts";
+import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
+import { insertContactMessage } from "../messages/repository.ts";
 import { CONTACT_SENT_PATH, contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
 import { renderPage } from "../render/page-response.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
-import { insertContactMessage } from "../messages/repository.ts";
-import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 export const CONTACT_API_PATH = "/api/contact";

@@ -2,8 +2,14 @@ import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app.ts";
+import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
+import { isCartProblem, type PricedCart, priceCart } from "../orders/cart-pricing.ts";
+import { checkoutSessionParams } from "../orders/checkout-session.ts";
+import { insertOrder, type NewOrder } from "../orders/repository.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
 import { type PaymentResponse, paymentRequestSchema } from "../schemas/payment-request.ts";
+import { securityMessages } from "../security/messages.ts";
+import { rateLimit } from "../security/rate-limit.ts";
 import {
   type CreatedCheckoutSession,
   createPaymentGateway,
@@ -12,12 +18,6 @@ import {
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../services/stripe.ts";
-import { isCartProblem, type PricedCart, priceCart } from "../orders/cart-pricing.ts";
-import { checkoutSessionParams } from "../orders/checkout-session.ts";
-import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
-import { insertOrder, type NewOrder } from "../orders/repository.ts";
-import { securityMessages } from "../security/messages.ts";
-import { rateLimit } from "../security/rate-limit.ts";
 
 export const PAYMENT_PATH = "/create-custom-payment";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app.ts";
+import { checkoutSuccessState } from "../orders/success-status.ts";
 import { checkoutStatusPage } from "../pages/checkout-status.tsx";
 import { renderPage } from "../render/page-response.tsx";
-import { checkoutSuccessState } from "../orders/success-status.ts";
 
 export const SUCCESS_PATH = "/checkout/success";
 

@@ -3,9 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../app.ts";
 import { stringBinding } from "../http/bindings.ts";
-import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
-import { type FulfilmentOutcome, handleStripeEvent } from "../orders/fulfilment.ts";
 import { jsonError } from "../http/json-errors.ts";
+import { type FulfilmentOutcome, handleStripeEvent } from "../orders/fulfilment.ts";
+import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
 
 export const WEBHOOK_PATH = "/stripe/webhook";
 

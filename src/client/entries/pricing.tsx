@@ -1,10 +1,10 @@
 import { toast } from "sonner";
 import { cartCopy } from "../../content/checkout.ts";
 import { cartLink } from "../../content/navigation.ts";
+import { AppToaster } from "../../islands/AppToaster.tsx";
 import type { CartItemInput } from "../../schemas/cart-item.ts";
 import { getCartStore } from "../cart/store.ts";
 import { hydrateIslands } from "../hydrate.tsx";
-import { AppToaster } from "../../islands/AppToaster.tsx";
 
 export const ready = hydrateIslands({ AppToaster });
 

@@ -1,4 +1,4 @@
-import { hydrateIslands } from "../hydrate.tsx";
 import { QuoteSelector } from "../../islands/QuoteSelector.tsx";
+import { hydrateIslands } from "../hydrate.tsx";
 
 export const ready = hydrateIslands({ QuoteSelector });

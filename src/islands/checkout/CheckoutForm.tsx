@@ -1,17 +1,17 @@
 import { type FormEvent, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { toast } from "sonner";
+import { useCart } from "../../client/cart/CartProvider.tsx";
+import type { CustomerField, CustomerValues, FieldErrors } from "../../client/cart/customer-form.ts";
+import { openPaymentTab, PaymentError, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
+import type { CartItems } from "../../client/cart/store.ts";
+import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
 import { checkoutCopy, customerFields } from "../../content/checkout.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { emptyCustomerInfo } from "../../schemas/customer-defaults.ts";
 import type { CustomerInfo } from "../../schemas/customer-info.ts";
-import { useCart } from "../../client/cart/CartProvider.tsx";
-import type { CustomerField, CustomerValues, FieldErrors } from "../../client/cart/customer-form.ts";
-import { openPaymentTab, PaymentError, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
-import type { CartItems } from "../../client/cart/store.ts";
-import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
 import { CheckoutField } from "./CheckoutField.tsx";
 
 const copy = checkoutCopy;

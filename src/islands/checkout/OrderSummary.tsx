@@ -1,6 +1,6 @@
+import type { CartItems } from "../../client/cart/store.ts";
 import { checkoutCopy } from "../../content/checkout.ts";
 import { formatUsd } from "../../lib/money.ts";
-import type { CartItems } from "../../client/cart/store.ts";
 
 const copy = checkoutCopy.summary;
 
