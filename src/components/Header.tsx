@@ -1,11 +1,8 @@
-import { cartLink, getStarted, mainNav } from "../content/navigation.ts";
+import { cartLink, getStarted } from "../content/navigation.ts";
+import { paths } from "../paths.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
-
-/** `true` for the link of the page being shown, so it can be highlighted and marked current. */
-function isCurrent(href: string, path: string): boolean {
-  return href === path;
-}
+import { NavList } from "./NavList.tsx";
 
 /**
  * Sticky site header. The cart badge's number and the mobile menu's closing are filled in by the
@@ -16,7 +13,7 @@ export function Header({ path }: { path: string }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a
-          href="/"
+          href={paths.home}
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <Logo />
@@ -24,24 +21,15 @@ export function Header({ path }: { path: string }) {
         </a>
 
         <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNav.map((link) => {
-              const current = isCurrent(link.href, path);
-              return (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    aria-current={current ? "page" : undefined}
-                    className={`rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-                      current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                    }`}
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <NavList
+            path={path}
+            listClassName="flex items-center gap-1"
+            linkClassName={(current) =>
+              `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+                current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+              }`
+            }
+          />
         </nav>
 
         <div className="flex items-center gap-2">
@@ -76,23 +64,15 @@ export function Header({ path }: { path: string }) {
               aria-label="Mobile"
               className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
             >
-              <ul className="flex flex-col gap-1 pt-2">
-                {mainNav.map((link) => {
-                  const current = isCurrent(link.href, path);
-                  return (
-                    <li key={link.href}>
-                      <a
-                        href={link.href}
-                        aria-current={current ? "page" : undefined}
-                        className={`block rounded-md px-3 py-3 text-base font-medium ${
-                          current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
-                        }`}
-                      >
-                        {link.label}
-                      </a>
-                    </li>
-                  );
-                })}
+              <NavList
+                path={path}
+                listClassName="flex flex-col gap-1 pt-2"
+                linkClassName={(current) =>
+                  `block rounded-md px-3 py-3 text-base font-medium ${
+                    current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
+                  }`
+                }
+              >
                 <li>
                   <a
                     href={cartLink.href}
@@ -117,7 +97,7 @@ export function Header({ path }: { path: string }) {
                     {getStarted.label}
                   </a>
                 </li>
-              </ul>
+              </NavList>
             </nav>
           </details>
         </div>

@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import type { Feature } from "./claims.ts";
 import { company } from "./company.ts";
 import type { NavLink } from "./navigation.ts";
@@ -137,6 +138,6 @@ export const csrInitiatives: Feature[] = [
 export const aboutCta = {
   title: "Let's Build Something Great Together",
   lead: "Start with a free initial consultation. No obligation, and a reply within 24 hours.",
-  primary: { label: "Schedule a Free Consultation", href: "/contact" } satisfies NavLink,
-  secondary: { label: "Explore Our Services", href: "/services" } satisfies NavLink,
+  primary: { label: "Schedule a Free Consultation", href: paths.contact } satisfies NavLink,
+  secondary: { label: "Explore Our Services", href: paths.services } satisfies NavLink,
 };

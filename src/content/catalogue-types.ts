@@ -1,6 +1,6 @@
 import type { Tier } from "../schemas/cart-item.ts";
 
-export const quoteCategories = [
+const quoteCategories = [
   "Support",
   "Setup",
   "Networking",
@@ -15,7 +15,7 @@ export const quoteCategories = [
   "Development",
 ] as const;
 
-export type QuoteCategory = (typeof quoteCategories)[number];
+type QuoteCategory = (typeof quoteCategories)[number];
 
 /** A service of the custom-quote catalogue (ids e1-e8, s1-s10, m1-m8, p1-p6). */
 export type QuoteService = {

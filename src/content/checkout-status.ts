@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import { successCopy, successMeta } from "./checkout.ts";
 
 type Action = { label: string; href: string; variant: "primary" | "outline" };
@@ -11,7 +12,7 @@ export type StatusCopy = {
   actions: readonly Action[];
 };
 
-const contactSupport: Action = { label: "Contact Support", href: "/contact", variant: "outline" };
+const contactSupport: Action = { label: "Contact Support", href: paths.contact, variant: "outline" };
 
 /** Paid: the spec's success content, word for word. */
 export const paidStatus: StatusCopy = {
@@ -42,8 +43,8 @@ export const notPaidStatus: StatusCopy = {
   title: "Your payment was not completed",
   text: "This order was not paid: the payment did not go through, or the payment page expired before it was used. If a charge appears on your statement for this order, contact us and we will sort it out.",
   actions: [
-    { label: "Contact Support", href: "/contact", variant: "primary" },
-    { label: "Browse Services", href: "/custom-quote", variant: "outline" },
+    { label: "Contact Support", href: paths.contact, variant: "primary" },
+    { label: "Browse Services", href: paths.customQuote, variant: "outline" },
   ],
 };
 
@@ -55,8 +56,8 @@ export const unknownStatus: StatusCopy = {
   title: "We couldn't find this order",
   text: "The link you followed does not match an order placed on this site. If you have paid and expected to see your confirmation here, please contact us with your payment receipt and we will look into it straight away.",
   actions: [
-    { label: "Contact Us", href: "/contact", variant: "primary" },
-    { label: "Back to Home", href: "/", variant: "outline" },
+    { label: "Contact Us", href: paths.contact, variant: "primary" },
+    { label: "Back to Home", href: paths.home, variant: "outline" },
   ],
 };
 

@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
 
 /** Toasts and labels of the cart itself (pricing page, header). */
@@ -15,14 +16,14 @@ export const checkoutMeta = {
 
 export const checkoutCopy = {
   title: "Checkout",
-  successPath: "/checkout/success",
+  successPath: paths.checkoutSuccess,
   loading: "Loading your cart…",
   noScript:
     "Checkout needs JavaScript: your cart is kept in this browser and the secure payment page opens from here. Please enable JavaScript to complete your order.",
   empty: {
     title: "Your cart is empty",
     text: "Add services to your cart before checking out.",
-    action: { label: "Browse Services", href: "/custom-quote" },
+    action: { label: "Browse Services", href: paths.customQuote },
   },
   form: {
     title: "Customer Information",
@@ -78,7 +79,7 @@ export const successCopy = {
   text: "Thank you for your order. We've received your payment and will contact you shortly to schedule your services.",
   emailNote: "A confirmation e-mail with your receipt and order details has been sent to the address you gave.",
   actions: [
-    { label: "Back to Home", href: "/", variant: "primary" },
-    { label: "Contact Support", href: "/contact", variant: "outline" },
+    { label: "Back to Home", href: paths.home, variant: "primary" },
+    { label: "Contact Support", href: paths.contact, variant: "outline" },
   ] as const,
 };

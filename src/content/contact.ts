@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import type { ContactField } from "../schemas/contact-message.ts";
 import { company } from "./company.ts";
 
@@ -102,8 +103,8 @@ export const contactResultCopy = {
     title: "Message Sent!",
     text: "We'll get back to you within 24 hours.",
     actions: [
-      { label: "Back to Home", href: "/", variant: "primary" },
-      { label: "Back to Contact", href: "/contact", variant: "outline" },
+      { label: "Back to Home", href: paths.home, variant: "primary" },
+      { label: "Back to Contact", href: paths.contact, variant: "outline" },
     ],
   },
   notSent: {

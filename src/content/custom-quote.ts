@@ -1,3 +1,5 @@
+import { paths } from "../paths.ts";
+
 export const customQuoteMeta = {
   title: "Custom IT Services Quote",
   description:
@@ -12,6 +14,6 @@ export const customQuoteCopy = {
     label: "Your selection",
     selected: (n: number) => `${n} Services Selected`,
     total: "Total",
-    proceed: { label: "Proceed to Checkout", href: "/checkout" },
+    proceed: { label: "Proceed to Checkout", href: paths.checkout },
   },
 };

@@ -1,4 +1,5 @@
 import type { IconName } from "../components/Icon.tsx";
+import { paths } from "../paths.ts";
 import { company, hoursText } from "./company.ts";
 import type { NavLink } from "./navigation.ts";
 
@@ -7,7 +8,7 @@ import type { NavLink } from "./navigation.ts";
  * the spec names (overage hours in KES, the Training Workshop in KES) stay as the spec writes them.
  */
 
-export const faqCategories = [
+const faqCategories = [
   { name: "General", id: "general", icon: "building" },
   { name: "Services", id: "services", icon: "briefcase" },
   { name: "Pricing & Payment", id: "pricing-payment", icon: "wallet" },
@@ -15,7 +16,7 @@ export const faqCategories = [
   { name: "Security & Data", id: "security-data", icon: "shield" },
 ] as const satisfies readonly { name: string; id: string; icon: IconName }[];
 
-export type FaqCategory = (typeof faqCategories)[number]["name"];
+type FaqCategory = (typeof faqCategories)[number]["name"];
 
 export type FaqEntry = { category: FaqCategory; question: string; answer: string; links?: NavLink[] };
 
@@ -24,7 +25,7 @@ export const faqEntries: FaqEntry[] = [
     category: "General",
     question: `Who is ${company.name}?`,
     answer: `${company.name} is an IT consultancy based in Nairobi, Kenya, founded in ${company.founded} and registered under number ${company.registrationNumber}. We help businesses across Africa and East Africa plan, build, secure and run their technology.`,
-    links: [{ href: "/about", label: "About us" }],
+    links: [{ href: paths.about, label: "About us" }],
   },
   {
     category: "General",
@@ -37,7 +38,7 @@ export const faqEntries: FaqEntry[] = [
     question: "Is the first consultation really free?",
     answer:
       "Yes. The initial consultation is free and every quote is no-obligation. We listen to what you need, then tell you honestly whether and how we can help.",
-    links: [{ href: "/contact", label: "Book a free consultation" }],
+    links: [{ href: paths.contact, label: "Book a free consultation" }],
   },
   {
     category: "General",
@@ -55,7 +56,7 @@ export const faqEntries: FaqEntry[] = [
     question: "What services do you offer?",
     answer:
       "IT strategy and business transformation, cloud and infrastructure, software development, cybersecurity and risk consulting, data analytics and automation, and managed IT support plans.",
-    links: [{ href: "/services", label: "Explore our services" }],
+    links: [{ href: paths.services, label: "Explore our services" }],
   },
   {
     category: "Services",
@@ -81,8 +82,8 @@ export const faqEntries: FaqEntry[] = [
     answer:
       "Of course. Select the services closest to what you need on the custom quote page, or describe your project to us and we will send a no-obligation quote.",
     links: [
-      { href: "/custom-quote", label: "Build a custom quote" },
-      { href: "/contact", label: "Describe your project" },
+      { href: paths.customQuote, label: "Build a custom quote" },
+      { href: paths.contact, label: "Describe your project" },
     ],
   },
   {
@@ -101,7 +102,7 @@ export const faqEntries: FaqEntry[] = [
     question: "What if I use more hours than my plan includes?",
     answer:
       "Overage hours are billed at KES 2,500/hour. We let you know before you reach your allowance, so you can decide whether to move to a larger plan instead.",
-    links: [{ href: "/pricing", label: "Compare plans" }],
+    links: [{ href: paths.pricing, label: "Compare plans" }],
   },
   {
     category: "Pricing & Payment",
@@ -120,14 +121,14 @@ export const faqEntries: FaqEntry[] = [
     question: "What is your refund policy?",
     answer:
       "You get a full refund if you cancel within 7 days and before work starts. Refunds on milestone-based projects carry a 20% administrative fee. We review a refund request within 3 business days and pay approved refunds within 7-10 business days. Service credits, where offered instead, last 12 months.",
-    links: [{ href: "/refund", label: "Read the Refund Policy" }],
+    links: [{ href: paths.refund, label: "Read the Refund Policy" }],
   },
   {
     category: "Support",
     question: "How quickly will you respond to a support request?",
     answer:
       "It depends on your plan: within 4 hours on Starter, 1 hour on Business and 30 minutes on Enterprise. The Emergency Support Package gives a 15-minute response.",
-    links: [{ href: "/pricing", label: "See the plans" }],
+    links: [{ href: paths.pricing, label: "See the plans" }],
   },
   {
     category: "Support",
@@ -138,7 +139,7 @@ export const faqEntries: FaqEntry[] = [
     category: "Support",
     question: "How do I reach support?",
     answer: `Call us on ${company.phone.display}, e-mail ${company.emails.support.display} or use the contact form. We reply to every message within 24 hours.`,
-    links: [{ href: "/contact", label: "Contact us" }],
+    links: [{ href: paths.contact, label: "Contact us" }],
   },
   {
     category: "Support",
@@ -163,14 +164,14 @@ export const faqEntries: FaqEntry[] = [
     question: "How long do you keep our data?",
     answer:
       "We keep client data for the duration of our relationship plus 7 years, as business and tax records require, and then delete it securely.",
-    links: [{ href: "/privacy", label: "Read the Privacy Policy" }],
+    links: [{ href: paths.privacy, label: "Read the Privacy Policy" }],
   },
   {
     category: "Security & Data",
     question: "Will you sign a data processing agreement or NDA?",
     answer:
       "Yes. Our Data Processing Addendum sets out how we handle personal data on your behalf, and we are happy to sign a non-disclosure agreement before you share anything sensitive.",
-    links: [{ href: "/dpa", label: "Read the Data Processing Addendum" }],
+    links: [{ href: paths.dpa, label: "Read the Data Processing Addendum" }],
   },
 ];
 
@@ -198,7 +199,7 @@ export const faqPageCopy = {
   closing: {
     title: "Still Have Questions?",
     lead: `Our team is here ${hoursText} and replies to every message within 24 hours.`,
-    contact: { href: "/contact", label: "Contact Us" },
+    contact: { href: paths.contact, label: "Contact Us" },
     call: { href: company.phone.href, label: `Call ${company.phone.display}` },
   },
 };

@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import { claims, type Feature } from "./claims.ts";
 import type { NavLink } from "./navigation.ts";
 
@@ -11,8 +12,8 @@ export const homeHero = {
   eyebrow: "IT Consulting in Nairobi, Kenya",
   title: "Technology That Moves Your Business Forward",
   lead: "We help businesses across Africa and East Africa plan, build, secure and run the technology they grow on, with measurable results and support that never sleeps.",
-  primary: { label: "Explore Services", href: "/services" } satisfies NavLink,
-  secondary: { label: "Get a Free Quote", href: "/contact" } satisfies NavLink,
+  primary: { label: "Explore Services", href: paths.services } satisfies NavLink,
+  secondary: { label: "Get a Free Quote", href: paths.contact } satisfies NavLink,
   outcomesTitle: "Typical client results",
 };
 
@@ -21,7 +22,7 @@ export const homeServicesSection = {
   title: "Our Services",
   lead: "End-to-end IT consulting, from first strategy session to round-the-clock support.",
   cardLink: "Learn more",
-  viewAll: { label: "View All Services", href: "/services" } satisfies NavLink,
+  viewAll: { label: "View All Services", href: paths.services } satisfies NavLink,
 };
 
 export const whyUsSection = {
@@ -67,8 +68,8 @@ export const whyUsReasons: Feature[] = [
 export const closingCta = {
   title: "Ready to Transform Your Business?",
   lead: "Tell us about your goals. We will reply within 24 hours with practical next steps, at no cost.",
-  primary: { label: "Contact Us Now", href: "/contact" } satisfies NavLink,
-  secondary: { label: "View Pricing Plans", href: "/pricing" } satisfies NavLink,
+  primary: { label: "Contact Us Now", href: paths.contact } satisfies NavLink,
+  secondary: { label: "View Pricing Plans", href: paths.pricing } satisfies NavLink,
 };
 
 export const badgeRowTitle = "Trusted and Verified";

@@ -1,31 +1,33 @@
+import { paths } from "../paths.ts";
+
 export type NavLink = { href: string; label: string };
 
 export const mainNav: NavLink[] = [
-  { href: "/", label: "Home" },
-  { href: "/about", label: "About Us" },
-  { href: "/services", label: "Services" },
-  { href: "/pricing", label: "Pricing" },
-  { href: "/custom-quote", label: "Custom Quote" },
-  { href: "/faq", label: "FAQ" },
-  { href: "/contact", label: "Contact" },
+  { href: paths.home, label: "Home" },
+  { href: paths.about, label: "About Us" },
+  { href: paths.services, label: "Services" },
+  { href: paths.pricing, label: "Pricing" },
+  { href: paths.customQuote, label: "Custom Quote" },
+  { href: paths.faq, label: "FAQ" },
+  { href: paths.contact, label: "Contact" },
 ];
 
 export const footerQuickLinks: NavLink[] = [
-  { href: "/about", label: "About Us" },
-  { href: "/services", label: "Services" },
-  { href: "/pricing", label: "Pricing" },
-  { href: "/custom-quote", label: "Custom Quote" },
-  { href: "/faq", label: "FAQ" },
+  { href: paths.about, label: "About Us" },
+  { href: paths.services, label: "Services" },
+  { href: paths.pricing, label: "Pricing" },
+  { href: paths.customQuote, label: "Custom Quote" },
+  { href: paths.faq, label: "FAQ" },
 ];
 
 export const footerLegalLinks: NavLink[] = [
-  { href: "/terms", label: "Terms of Service" },
-  { href: "/privacy", label: "Privacy Policy" },
-  { href: "/refund", label: "Refund Policy" },
-  { href: "/cookie", label: "Cookie Policy" },
-  { href: "/dpa", label: "Data Processing Addendum" },
-  { href: "/aup", label: "Acceptable Use Policy" },
+  { href: paths.terms, label: "Terms of Service" },
+  { href: paths.privacy, label: "Privacy Policy" },
+  { href: paths.refund, label: "Refund Policy" },
+  { href: paths.cookie, label: "Cookie Policy" },
+  { href: paths.dpa, label: "Data Processing Addendum" },
+  { href: paths.aup, label: "Acceptable Use Policy" },
 ];
 
-export const getStarted: NavLink = { href: "/contact", label: "Get Started" };
-export const cartLink: NavLink = { href: "/custom-quote", label: "Cart" };
+export const getStarted: NavLink = { href: paths.contact, label: "Get Started" };
+export const cartLink: NavLink = { href: paths.customQuote, label: "Cart" };

@@ -2,14 +2,31 @@ import { pricingItemId } from "../lib/pricing-item.ts";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import { addOns, oneTimeServices, plans } from "./pricing.ts";
 
+/** The categories of the pricing page's cart items (spec section 3): monthly ones bill every month. */
+export const pricingCategories = {
+  monthly: "Monthly Subscription",
+  oneTime: "One-Time Service",
+  addOn: "Add-On Service",
+} as const;
+
 /** The pricing page's plans, one-time services and add-ons as the cart items they become. */
 export const pricingCartItems: CartItemInput[] = [
-  ...plans.map((p) => ({ name: p.name, description: p.description, price: p.price, category: "Monthly Subscription" })),
+  ...plans.map((p) => ({
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    category: pricingCategories.monthly,
+  })),
   ...oneTimeServices.map((s) => ({
     name: s.name,
     description: s.description,
     price: s.price,
-    category: "One-Time Service",
+    category: pricingCategories.oneTime,
   })),
-  ...addOns.map((a) => ({ name: a.name, description: a.description, price: a.price, category: "Add-On Service" })),
+  ...addOns.map((a) => ({
+    name: a.name,
+    description: a.description,
+    price: a.price,
+    category: pricingCategories.addOn,
+  })),
 ].map((item) => ({ ...item, id: pricingItemId(item.name), tier: "small" as const }));

@@ -1,5 +1,6 @@
 import type { IconName } from "../components/Icon.tsx";
 import { formatUsd } from "../lib/money.ts";
+import { paths } from "../paths.ts";
 import type { NavLink } from "./navigation.ts";
 import { plans } from "./pricing.ts";
 
@@ -63,7 +64,7 @@ export const pricingLabels = {
   duration: "Duration",
   included: "Included",
   notIncluded: "Not included",
-  allFaqs: { href: "/faq", label: "See all FAQs" },
+  allFaqs: { href: paths.faq, label: "See all FAQs" },
 };
 
 /** A cell of the comparison table: text, or whether the plan includes the feature. */
@@ -152,14 +153,14 @@ export const pricingClosing = {
   title: "Not Sure Which Option Fits?",
   lead: "Tell us what you need and we will recommend a plan or prepare a no-obligation quote, usually within 24 hours.",
   actions: [
-    { href: "/contact", label: "Contact Us" },
-    { href: "/services", label: "Explore Services" },
-    { href: "/faq", label: "Read the FAQ" },
+    { href: paths.contact, label: "Contact Us" },
+    { href: paths.services, label: "Explore Services" },
+    { href: paths.faq, label: "Read the FAQ" },
   ] satisfies NavLink[],
   legalIntro: "Purchases are subject to our",
   legalLinks: [
-    { href: "/terms", label: "Terms of Service" },
-    { href: "/privacy", label: "Privacy Policy" },
-    { href: "/refund", label: "Refund Policy" },
+    { href: paths.terms, label: "Terms of Service" },
+    { href: paths.privacy, label: "Privacy Policy" },
+    { href: paths.refund, label: "Refund Policy" },
   ] satisfies NavLink[],
 };

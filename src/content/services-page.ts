@@ -1,3 +1,4 @@
+import { paths } from "../paths.ts";
 import type { NavLink } from "./navigation.ts";
 
 export const servicesMeta = {
@@ -23,8 +24,8 @@ export const serviceCardLabels = {
   benefits: "Key Benefits",
   timeline: "Timeline",
   pricing: "Starting Price",
-  requestQuote: { label: "Request Quote", href: "/contact" } satisfies NavLink,
-  caseStudies: { label: "View Case Studies", href: "/contact" } satisfies NavLink,
+  requestQuote: { label: "Request Quote", href: paths.contact } satisfies NavLink,
+  caseStudies: { label: "View Case Studies", href: paths.contact } satisfies NavLink,
 };
 
 export const promisesSection = {
@@ -35,6 +36,6 @@ export const promisesSection = {
 export const servicesCta = {
   title: "Not Sure Which Service You Need?",
   lead: "Tell us about your challenge and we will recommend the right mix, or browse the answers to common questions first.",
-  primary: { label: "Talk to an Expert", href: "/contact" } satisfies NavLink,
-  secondary: { label: "Read the FAQ", href: "/faq" } satisfies NavLink,
+  primary: { label: "Talk to an Expert", href: paths.contact } satisfies NavLink,
+  secondary: { label: "Read the FAQ", href: paths.faq } satisfies NavLink,
 };

@@ -1,3 +1,5 @@
+import { paths } from "../paths.ts";
+
 /** A client testimonial (spec section 3). The metric is the result the client measured. */
 export type Testimonial = {
   quote: string;
@@ -39,5 +41,5 @@ export const testimonialsSection = {
   title: "What Our Clients Say",
   lead: "Businesses across East Africa measure the difference in time, money and peace of mind.",
   resultLabel: "Result",
-  cta: { label: "View All Case Studies", href: "/contact" },
+  cta: { label: "View All Case Studies", href: paths.contact },
 };

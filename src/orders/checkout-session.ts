@@ -1,12 +1,10 @@
+import { CHECKOUT_SUCCESS_URL_TEMPLATE, paths } from "../paths.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
 import type { CheckoutSessionParams } from "../services/stripe.ts";
 import type { PricedCart, PricedLine } from "./cart-pricing.ts";
 
 /** Stripe keeps at most 500 characters in one metadata value. */
 export const METADATA_VALUE_MAX = 500;
-
-export const SUCCESS_PATH = "/checkout/success?session_id={CHECKOUT_SESSION_ID}";
-export const CANCEL_PATH = "/checkout";
 
 /**
  * The Checkout Session for a priced cart, built only from catalogue entries and the validated customer.
@@ -19,8 +17,8 @@ export function checkoutSessionParams(cart: PricedCart, customer: CustomerInfo, 
     line_items: cart.lines.map((line) => lineItem(line, cart.subscription)),
     customer_email: customer.email,
     metadata: { ...customerMetadata(customer), ...itemIdsMetadata(cart.lines) },
-    success_url: `${origin}${SUCCESS_PATH}`,
-    cancel_url: `${origin}${CANCEL_PATH}`,
+    success_url: `${origin}${CHECKOUT_SUCCESS_URL_TEMPLATE}`,
+    cancel_url: `${origin}${paths.checkout}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
+import { CONTACT_API_PATH, PAYMENT_PATH } from "../paths.ts";
 import { securityMessages } from "./messages.ts";
 
 /**
@@ -35,6 +36,6 @@ export function sameOriginOnly(): MiddlewareHandler {
 
 /**
  * The endpoints that change state on behalf of a visitor: only the site's own pages may call
- * them. Not the Stripe webhook (`/stripe/webhook`): it is called by Stripe and proven by its signature.
+ * them. Not the Stripe webhook (STRIPE_WEBHOOK_PATH): it is called by Stripe and proven by its signature.
  */
-export const SAME_ORIGIN_ONLY_PATHS = ["/create-custom-payment", "/api/contact"];
+export const SAME_ORIGIN_ONLY_PATHS = [PAYMENT_PATH, CONTACT_API_PATH];

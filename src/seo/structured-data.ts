@@ -1,5 +1,6 @@
 import { company } from "../content/company.ts";
 import { faqEntries } from "../content/faq.ts";
+import { FAVICON_PATH, OG_IMAGE_PATH } from "../paths.ts";
 
 /** schema.org ProfessionalService for the business: address, hours and a contact point. */
 export function businessJsonLd(origin: string): object {
@@ -11,8 +12,8 @@ export function businessJsonLd(origin: string): object {
     "@id": `${origin}/#business`,
     name: company.legalName,
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    image: `${origin}/og-image.jpg`,
+    logo: `${origin}${FAVICON_PATH}`,
+    image: `${origin}${OG_IMAGE_PATH}`,
     description: company.blurb,
     foundingDate: String(company.founded),
     telephone: phone.display,

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AppEnv, createApp } from "../../src/app.ts";
+import { createApp } from "../../src/app.ts";
+import type { AppEnv } from "../../src/env.ts";
 import { paymentRoutes } from "../../src/routes/payment.ts";
 import { requestId } from "../../src/security/request-id.ts";
 import {
@@ -31,6 +32,11 @@ function siteWithABug() {
 
 const errorLog = () => vi.spyOn(console, "error").mockImplementation(() => {});
 
+/** The worker's log lines are JSON objects (src/http/log.ts), one per console call. */
+type LogLine = { level?: string; message?: string; requestId?: string; error?: { message?: string } };
+const logLines = (log: ReturnType<typeof errorLog>): LogLine[] =>
+  log.mock.calls.map((args) => JSON.parse(String(args[0])) as LogLine);
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -51,9 +57,10 @@ describe("an unexpected exception", () => {
     expect(html).toContain(`Reference: <code class="font-mono">${id}</code>`);
     expect(html).not.toContain(SECRET);
     expect(html).not.toMatch(/at [\w.]+ \(|\.ts:\d+/);
-    const logged = log.mock.calls.find((args) => String(args[0]).includes(id));
+    const logged = logLines(log).find((line) => line.requestId === id);
     expect(logged, "the error is logged with the request id").toBeTruthy();
-    expect(String((logged?.[1] as Error | undefined)?.message)).toContain("database exploded");
+    expect(logged?.level).toBe("error");
+    expect(String(logged?.error?.message)).toContain("database exploded");
   });
 
   it("on a script's request answers JSON: one sentence and the request id, nothing of the error", async () => {
@@ -89,7 +96,7 @@ describe("an unexpected exception", () => {
     const id = res.headers.get("X-Request-Id");
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ error: UNEXPECTED, requestId: id });
-    expect(log.mock.calls.some((args) => String(args[0]).includes(String(id)))).toBe(true);
+    expect(logLines(log).some((line) => line.requestId === id)).toBe(true);
   });
 
   it("keeps a handler's own JSON body and adds only the id (the middleware alone)", async () => {

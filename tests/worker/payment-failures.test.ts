@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { type AppEnv, createApp } from "../../src/app.ts";
+import { createApp } from "../../src/app.ts";
+import type { AppEnv } from "../../src/env.ts";
 import { paymentRoutes } from "../../src/routes/payment.ts";
 import {
   cartItem,

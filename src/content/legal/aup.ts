@@ -1,16 +1,17 @@
+import { paths } from "../../paths.ts";
 import { company } from "../company.ts";
 import { contactList, doc, legalLastUpdated, supportEmail } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const aup: LegalDocument = {
-  path: "/aup",
+  path: paths.aup,
   title: "Acceptable Use Policy",
   description: `The rules for using the website, systems and services of ${company.legalName}, and what happens when they are broken.`,
   lastUpdated: legalLastUpdated,
   intro: [
     [
       `This Acceptable Use Policy sets out what you may not do when you use the website, services, systems, accounts and networks that ${company.legalName} ("we", "us") provides or manages. It forms part of our `,
-      doc("/terms"),
+      doc(paths.terms),
       ", and it applies to you as a client and to everyone you allow to use the services.",
     ],
   ],
@@ -91,9 +92,9 @@ export const aup: LegalDocument = {
         "suspend the affected account or service, where possible after notifying you, and immediately where needed to protect people, systems or data;",
         [
           "terminate the services under our ",
-          doc("/terms"),
+          doc(paths.terms),
           ", in which case refunds, if any, follow our ",
-          doc("/refund"),
+          doc(paths.refund),
           "; and",
         ],
         "report the activity to the police, the Communications Authority of Kenya, the Data Commissioner or other authorities, and cooperate with their investigations.",
@@ -101,9 +102,9 @@ export const aup: LegalDocument = {
       closing: [
         [
           "Where a breach involves personal data, it is also handled as described in our ",
-          doc("/privacy"),
+          doc(paths.privacy),
           " and, for data we process on your behalf, our ",
-          doc("/dpa"),
+          doc(paths.dpa),
           ".",
         ],
       ],

@@ -1,10 +1,11 @@
 import { CART_STORAGE_KEY } from "../../lib/cart-storage-key.ts";
+import { paths } from "../../paths.ts";
 import { company } from "../company.ts";
 import { contactList, doc, legalLastUpdated } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const cookie: LegalDocument = {
-  path: "/cookie",
+  path: paths.cookie,
   title: "Cookie Policy",
   description: `${company.name} uses no tracking cookies. This policy explains the one item the website stores in your browser and how to remove it.`,
   lastUpdated: legalLastUpdated,
@@ -86,7 +87,7 @@ export const cookie: LegalDocument = {
       paragraphs: [
         [
           "How we handle personal data more generally, including your rights under the Data Protection Act, 2019, is described in our ",
-          doc("/privacy"),
+          doc(paths.privacy),
           ".",
         ],
       ],

@@ -1,9 +1,10 @@
+import { paths } from "../../paths.ts";
 import { company, hoursText } from "../company.ts";
 import { companyIdentity, contactList, doc, generalEmail, legalLastUpdated } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const dpa: LegalDocument = {
-  path: "/dpa",
+  path: paths.dpa,
   title: "Data Processing Addendum",
   description: `The terms on which ${company.legalName} processes personal data on behalf of its clients, under Kenya's Data Protection Act, 2019.`,
   lastUpdated: legalLastUpdated,
@@ -11,7 +12,7 @@ export const dpa: LegalDocument = {
     `This Data Processing Addendum ("DPA") applies whenever ${companyIdentity} ("we", "the Processor"), processes personal data on behalf of a client ("you", "the Controller") while providing services.`,
     [
       "It forms part of our ",
-      doc("/terms"),
+      doc(paths.terms),
       " and any Proposal between us. If this DPA conflicts with the Terms on a matter of data protection, this DPA prevails.",
     ],
   ],
@@ -119,7 +120,7 @@ export const dpa: LegalDocument = {
       paragraphs: [
         [
           "Each party's liability under this DPA is subject to the limitations and exclusions in our ",
-          doc("/terms"),
+          doc(paths.terms),
           ", except where the law does not allow liability to be limited.",
         ],
       ],

@@ -1,9 +1,10 @@
+import { paths } from "../../paths.ts";
 import { company } from "../company.ts";
 import { companyIdentity, contactList, doc, generalEmail, legalLastUpdated } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const privacy: LegalDocument = {
-  path: "/privacy",
+  path: paths.privacy,
   title: "Privacy Policy",
   description: `How ${company.legalName} collects, uses, shares and protects personal data under Kenya's Data Protection Act, 2019.`,
   lastUpdated: legalLastUpdated,
@@ -18,7 +19,7 @@ export const privacy: LegalDocument = {
         `${company.legalName} is the data controller for the personal data described in this policy.`,
         [
           "When we handle personal data inside your systems while delivering services to you (for example, during a cloud migration or as part of managed IT support), we act as your data processor, and our ",
-          doc("/dpa"),
+          doc(paths.dpa),
           " governs that processing instead of this policy.",
         ],
       ],
@@ -157,7 +158,7 @@ export const privacy: LegalDocument = {
       paragraphs: [
         [
           "Our website uses no tracking or advertising cookies. It stores your cart in your own browser so that your selection is remembered between pages. Our ",
-          doc("/cookie"),
+          doc(paths.cookie),
           " explains exactly what is stored and how to remove it.",
         ],
       ],

@@ -1,16 +1,17 @@
+import { paths } from "../../paths.ts";
 import { company } from "../company.ts";
 import { contactList, doc, legalLastUpdated, supportEmail } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const refund: LegalDocument = {
-  path: "/refund",
+  path: paths.refund,
   title: "Refund Policy",
   description: `When and how ${company.legalName} refunds payments for projects, one-time services and managed IT support plans.`,
   lastUpdated: legalLastUpdated,
   intro: [
     [
       `We want every client to be confident in what they buy from ${company.legalName}. This Refund Policy explains when a payment can be refunded, how to ask for a refund and how long it takes. It forms part of our `,
-      doc("/terms"),
+      doc(paths.terms),
       "; words defined there have the same meaning here.",
     ],
     "Nothing in this policy limits any right you have under the Consumer Protection Act, 2012 or other laws of Kenya that cannot be excluded by agreement.",
@@ -49,7 +50,7 @@ export const refund: LegalDocument = {
       paragraphs: [
         [
           "Where we miss a response time guaranteed by your plan, or where we agree with you to settle a refund request in credit instead of cash, we issue service credits. Service credits are valid for 12 months from the date they are issued, can be used against any of our services, cannot be exchanged for cash, and are not transferable. See section 7 of our ",
-          doc("/terms"),
+          doc(paths.terms),
           " for how service levels are measured.",
         ],
       ],
@@ -103,7 +104,7 @@ export const refund: LegalDocument = {
       paragraphs: [
         [
           "If you disagree with a refund decision, reply to it within 14 days and a director will review it. Please contact us before raising a chargeback with your card issuer: most issues are resolved faster that way. Disputes that remain unresolved are handled as described in our ",
-          doc("/terms"),
+          doc(paths.terms),
           ".",
         ],
       ],

@@ -1,3 +1,4 @@
+import { paths } from "../../paths.ts";
 import { company, hoursText } from "../company.ts";
 import type { LegalDate, LegalPath, LinkRun, RichText } from "./types.ts";
 
@@ -11,13 +12,13 @@ export const legalLabels = {
   related: "Related policies",
 };
 
-export const legalTitles: Record<LegalPath, string> = {
-  "/terms": "Terms of Service",
-  "/privacy": "Privacy Policy",
-  "/refund": "Refund Policy",
-  "/cookie": "Cookie Policy",
-  "/dpa": "Data Processing Addendum",
-  "/aup": "Acceptable Use Policy",
+const legalTitles: Record<LegalPath, string> = {
+  [paths.terms]: "Terms of Service",
+  [paths.privacy]: "Privacy Policy",
+  [paths.refund]: "Refund Policy",
+  [paths.cookie]: "Cookie Policy",
+  [paths.dpa]: "Data Processing Addendum",
+  [paths.aup]: "Acceptable Use Policy",
 };
 
 /** A link to another legal document, by default named by its title. */
@@ -25,9 +26,9 @@ export const doc = (path: LegalPath, text = legalTitles[path]): LinkRun => ({ te
 
 export const generalEmail: LinkRun = { text: company.emails.general.display, href: company.emails.general.href };
 export const supportEmail: LinkRun = { text: company.emails.support.display, href: company.emails.support.href };
-export const phoneLink: LinkRun = { text: company.phone.display, href: company.phone.href };
+const phoneLink: LinkRun = { text: company.phone.display, href: company.phone.href };
 
-export const postalAddress = [
+const postalAddress = [
   ...company.address.lines,
   `${company.address.city} ${company.address.postalCode}`,
   company.address.country,

@@ -1,9 +1,10 @@
+import { paths } from "../../paths.ts";
 import { company, hoursText } from "../company.ts";
 import { companyIdentity, contactList, doc, legalLastUpdated, supportEmail } from "./shared.ts";
 import type { LegalDocument } from "./types.ts";
 
 export const terms: LegalDocument = {
-  path: "/terms",
+  path: paths.terms,
   title: "Terms of Service",
   description: `The terms on which ${company.legalName} provides its website, consulting services, projects and managed IT support plans.`,
   lastUpdated: legalLastUpdated,
@@ -11,13 +12,13 @@ export const terms: LegalDocument = {
     `These Terms of Service ("Terms") are an agreement between ${companyIdentity} ("we", "us", "our"), and the business or organisation that uses our website or engages our services ("you", "the Client").`,
     [
       "By requesting a quote, placing an order, paying an invoice or signing a proposal, you accept these Terms. They apply together with our ",
-      doc("/privacy"),
+      doc(paths.privacy),
       ", ",
-      doc("/refund"),
+      doc(paths.refund),
       ", ",
-      doc("/aup"),
+      doc(paths.aup),
       " and, where we process personal data on your behalf, our ",
-      doc("/dpa"),
+      doc(paths.dpa),
       ". If you accept on behalf of an organisation, you confirm that you are authorised to bind it.",
     ],
   ],
@@ -117,7 +118,7 @@ export const terms: LegalDocument = {
         "Response times are measured from the moment a support request reaches us through the agreed channels. Where we miss a response time that your Subscription Plan guarantees, you may claim a service credit within 30 days of the missed response.",
         [
           "Service credits are applied against future invoices, remain valid for 12 months from the date they are issued, cannot be exchanged for cash and are your sole remedy for a missed service level. Service credits may also be offered in place of a refund, as described in our ",
-          doc("/refund"),
+          doc(paths.refund),
           ".",
         ],
       ],
@@ -136,7 +137,7 @@ export const terms: LegalDocument = {
       closing: [
         [
           "On termination you pay for all Services performed and expenses incurred up to the termination date, and we deliver the work completed so far that you have paid for. Refunds, where due, follow our ",
-          doc("/refund"),
+          doc(paths.refund),
           ".",
         ],
       ],
@@ -149,7 +150,7 @@ export const terms: LegalDocument = {
         "make sure the information you give us is accurate and that you have the right to share it with us;",
         "hold valid licences for the software and services you ask us to install, configure or manage;",
         "keep your own backups unless backup is part of the Services; and",
-        ["use the Services in line with our ", doc("/aup"), "."],
+        ["use the Services in line with our ", doc(paths.aup), "."],
       ],
       closing: [
         "We are not responsible for delays or extra costs caused by your failure to meet these responsibilities.",
@@ -173,9 +174,9 @@ export const terms: LegalDocument = {
       paragraphs: [
         [
           "Both parties will comply with the Data Protection Act, 2019 of Kenya and its regulations. How we handle personal data about you and your staff is described in our ",
-          doc("/privacy"),
+          doc(paths.privacy),
           ". Where we process personal data on your behalf, our ",
-          doc("/dpa"),
+          doc(paths.dpa),
           " applies and forms part of these Terms.",
         ],
       ],

@@ -1,11 +1,12 @@
-/** The six legal documents, in the order the site lists them. */
-export const legalPaths = ["/terms", "/privacy", "/refund", "/cookie", "/dpa", "/aup"] as const;
-export type LegalPath = (typeof legalPaths)[number];
+import type { LegalPath } from "../../paths.ts";
+
+/** The six legal documents, in the order the site lists them (defined with every other path). */
+export type { LegalPath } from "../../paths.ts";
 
 /** A run of text that links somewhere (another policy, a page, a mailto: or tel: address). */
 export type LinkRun = { text: string; href: string };
 /** A run of text given emphasis, e.g. the term a list item defines. */
-export type StrongRun = { strong: string };
+type StrongRun = { strong: string };
 export type Inline = string | LinkRun | StrongRun;
 
 /** A paragraph or list item: plain text, or a sequence of text, link and emphasis runs. */

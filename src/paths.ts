@@ -1,0 +1,60 @@
+/**
+ * Every public path of the site, in one place: pages, endpoints and the files crawlers and
+ * link previews ask for. Everything else (routes, links in content, the client's fetches, robots.txt)
+ * imports these, so a path is spelt once. A leaf module: it imports nothing, so browser code and
+ * content may use it too.
+ */
+
+/** The site's pages, by name. */
+export const paths = {
+  home: "/",
+  about: "/about",
+  services: "/services",
+  pricing: "/pricing",
+  faq: "/faq",
+  contact: "/contact",
+  customQuote: "/custom-quote",
+  checkout: "/checkout",
+  checkoutSuccess: "/checkout/success",
+  terms: "/terms",
+  privacy: "/privacy",
+  refund: "/refund",
+  cookie: "/cookie",
+  dpa: "/dpa",
+  aup: "/aup",
+} as const;
+
+/** The six legal documents, in the order the site lists them. */
+const legalPaths = [paths.terms, paths.privacy, paths.refund, paths.cookie, paths.dpa, paths.aup] as const;
+export type LegalPath = (typeof legalPaths)[number];
+
+/** Where Stripe sends the buyer after paying; Stripe fills in the session id. */
+export const CHECKOUT_SUCCESS_URL_TEMPLATE = `${paths.checkoutSuccess}?session_id={CHECKOUT_SESSION_ID}`;
+
+/** Where a contact form posted without JavaScript lands (a 303 from the contact API). */
+export const CONTACT_SENT_PATH = "/contact/sent";
+
+/** The owner's view of orders and messages (HTTP Basic auth). */
+export const ADMIN_PATH = "/admin";
+
+/** POST: the cart, answered with a Stripe Checkout session. */
+export const PAYMENT_PATH = "/create-custom-payment";
+
+/** POST: a contact message (JSON from the island, or a plain form post). */
+export const CONTACT_API_PATH = "/api/contact";
+
+/** POST: Stripe's events, proven by their signature. */
+export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
+
+/**
+ * Kept out of search engines (a robots.txt Disallow each, and never in the sitemap): the owner's view
+ * and the endpoints, with the prefixes under which every JSON API and Stripe callback lives.
+ */
+export const crawlerDisallowedPaths = [ADMIN_PATH, PAYMENT_PATH, "/api/", "/stripe/"] as const;
+
+export const ROBOTS_PATH = "/robots.txt";
+export const SITEMAP_PATH = "/sitemap.xml";
+
+/** Static files in public/, served by the assets binding. */
+export const OG_IMAGE_PATH = "/og-image.jpg";
+export const FAVICON_PATH = "/favicon.svg";
