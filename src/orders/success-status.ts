@@ -1,3 +1,4 @@
+import type { Logger } from "../http/log.ts";
 import {
   CheckoutSessionNotFoundError,
   createPaymentGateway,
@@ -34,7 +35,7 @@ const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
 /** A buyer waits for this page: a slow Stripe gets a short leash, and the webhook settles the rest. */
 const SUCCESS_PAGE_STRIPE: StripeClientOptions = { timeoutMs: 5_000, maxNetworkRetries: 0 };
 
-export function isSessionId(value: string): boolean {
+function isSessionId(value: string): boolean {
   return SESSION_ID.test(value);
 }
 
@@ -45,6 +46,7 @@ export function isSessionId(value: string): boolean {
 export async function checkoutSuccessState(
   env: Env,
   sessionId: string | undefined,
+  logger: Logger,
   stripeOptions: StripeClientOptions = SUCCESS_PAGE_STRIPE,
 ): Promise<SuccessState> {
   if (sessionId === undefined) return { kind: "no-session" };
@@ -56,7 +58,7 @@ export async function checkoutSuccessState(
   const order = { ...found, items: await getOrderItems(env.DB, sessionId) };
   if (order.status === "paid") return { kind: "paid", order };
 
-  const observed = await askStripe(env, sessionId, stripeOptions);
+  const observed = await askStripe(env, sessionId, stripeOptions, logger);
   if (observed === undefined) return stateOf(order);
   const result = await fulfilSession(env.DB, sessionId, observed);
   const status = result.found ? result.status : order.status;
@@ -78,6 +80,7 @@ async function askStripe(
   env: Env,
   sessionId: string,
   options: StripeClientOptions,
+  logger: Logger,
 ): Promise<OrderStatus | null | undefined> {
   try {
     const session = await createPaymentGateway(env, options).retrieveCheckoutSession(sessionId);
@@ -89,7 +92,7 @@ async function askStripe(
       err instanceof CheckoutSessionNotFoundError;
     if (!expected) throw err;
     // The page then says "being confirmed" from what the database knows; the webhook will settle it.
-    console.error(`Success page could not confirm ${sessionId} with Stripe: ${err.message}`);
+    logger.error(`Success page could not confirm ${sessionId} with Stripe: ${err.message}`, { sessionId, error: err });
     return undefined;
   }
 }

@@ -1,11 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../env.ts";
 import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
+import { type Logger, log } from "../http/log.ts";
 import { isCartProblem, type PricedCart, priceCart } from "../orders/cart-pricing.ts";
 import { checkoutSessionParams } from "../orders/checkout-session.ts";
 import { insertOrder, type NewOrder } from "../orders/repository.ts";
+import { PAYMENT_PATH } from "../paths.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
 import { type PaymentResponse, paymentRequestSchema } from "../schemas/payment-request.ts";
 import { securityMessages } from "../security/messages.ts";
@@ -19,12 +21,10 @@ import {
   type StripeClientOptions,
 } from "../services/stripe.ts";
 
-export const PAYMENT_PATH = "/create-custom-payment";
-
 /** A real cart (49 catalogue items at most) is a few kilobytes; anything near this is not a cart. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const messages = {
+const messages = {
   notJson: "Send the order as JSON (Content-Type: application/json).",
   tooLarge: "The order is too large to process. Please remove some items and try again.",
   malformedJson: "The order could not be read: the request body is not valid JSON.",
@@ -66,7 +66,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
         gateway = createPaymentGateway(c.env, options.stripe);
       } catch (err) {
         if (!(err instanceof PaymentsNotConfiguredError)) throw err;
-        console.error(`Payment refused: ${err.message}`);
+        log(c).error(`Payment refused: ${err.message}`, { error: err });
         return jsonError(c, 503, messages.notConfigured);
       }
 
@@ -76,7 +76,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
         session = await gateway.createCheckoutSession(params, crypto.randomUUID());
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
-        console.error(err.message);
+        log(c).error(`Checkout Session could not be created: ${err.message}`, { error: err });
         return jsonError(c, 502, messages.providerFailed);
       }
 
@@ -84,8 +84,9 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
       try {
         await insertOrder(c.env.DB, orderOf(session.id, cart, customerInfo));
       } catch (err) {
-        console.error(`Order for Checkout Session ${session.id} could not be recorded:`, err);
-        await inBackground(c, abandonSession(gateway, session.id));
+        const logger = log(c, { sessionId: session.id });
+        logger.error(`Order for Checkout Session ${session.id} could not be recorded`, { error: err });
+        await inBackground(c, abandonSession(gateway, session.id, logger));
         return jsonError(c, 503, messages.notRecorded);
       }
       const body: PaymentResponse = { url: session.url };
@@ -100,7 +101,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
 
   // The site's onError renders an HTML page; a JSON client must get JSON, without any detail.
   app.onError((err, c) => {
-    console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);
+    log(c).error(`Unhandled error on ${c.req.method} ${c.req.path}`, { error: err });
     return jsonError(c, 500, messages.unexpected);
   });
 
@@ -126,11 +127,11 @@ function orderOf(sessionId: string, cart: PricedCart, customer: CustomerInfo): N
 }
 
 /** Best effort: a session whose url was never handed out would otherwise stay open for 24 hours. */
-async function abandonSession(gateway: PaymentGateway, sessionId: string): Promise<void> {
+async function abandonSession(gateway: PaymentGateway, sessionId: string, logger: Logger): Promise<void> {
   try {
     await gateway.expireCheckoutSession(sessionId);
   } catch (err) {
-    console.error(`Unrecorded Checkout Session ${sessionId} could not be expired:`, err);
+    logger.error(`Unrecorded Checkout Session ${sessionId} could not be expired`, { sessionId, error: err });
   }
 }
 

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { jsonError } from "../http/json-errors.ts";
+import { type Logger, log } from "../http/log.ts";
 import { type FulfilmentOutcome, handleStripeEvent } from "../orders/fulfilment.ts";
+import { STRIPE_WEBHOOK_PATH } from "../paths.ts";
 import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
-
-export const WEBHOOK_PATH = "/stripe/webhook";
 
 /** A Checkout Session event is a few kilobytes; Stripe caps every payload far below this. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-export const webhookMessages = {
+const webhookMessages = {
   notConfigured: "Webhooks are not configured on this site.",
   missingSignature: "Missing Stripe-Signature header.",
   badSignature: "The webhook signature could not be verified.",
@@ -45,13 +45,13 @@ export function webhookRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.post(
-    WEBHOOK_PATH,
+    STRIPE_WEBHOOK_PATH,
     bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => jsonError(c, 413, webhookMessages.tooLarge) }),
     async (c) => {
       const secret = stringBinding(c.env, "STRIPE_WEBHOOK_SECRET");
       if (!secret) {
         // 503 rather than 400: Stripe keeps retrying for days, so nothing is lost once it is set.
-        console.error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
+        log(c).error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
         return jsonError(c, 503, webhookMessages.notConfigured);
       }
       const signature = c.req.header("Stripe-Signature");
@@ -64,50 +64,56 @@ export function webhookRoutes() {
         verified = await verifyStripeWebhook(raw, signature, secret);
       } catch (err) {
         if (!(err instanceof WebhookVerificationError)) throw err;
-        console.warn(err.message);
+        log(c).warn(`Stripe webhook refused: ${err.message}`, { error: err });
         return jsonError(c, 400, webhookMessages.badSignature);
       }
       const event = eventShape.safeParse(verified);
       if (!event.success) {
-        console.warn("Stripe webhook refused: signed payload is not an event");
+        log(c).warn("Stripe webhook refused: signed payload is not an event");
         return jsonError(c, 400, webhookMessages.malformed);
       }
 
       const outcome = await handleStripeEvent(c.env.DB, event.data);
-      logOutcome(event.data.id, event.data.type, outcome);
+      const { id, type } = event.data;
+      logOutcome(log(c, { eventId: id, eventType: type }), id, type, outcome);
       return c.json({ received: true }, 200, { "Cache-Control": "no-store" });
     },
   );
 
-  app.all(WEBHOOK_PATH, (c) => {
+  app.all(STRIPE_WEBHOOK_PATH, (c) => {
     c.header("Allow", "POST");
     return jsonError(c, 405, webhookMessages.methodNotAllowed);
   });
 
   app.onError((err, c) => {
-    console.error(`Stripe webhook failed on ${c.req.method} ${c.req.path}:`, err);
+    log(c).error(`Stripe webhook failed on ${c.req.method} ${c.req.path}`, { error: err });
     return jsonError(c, 500, webhookMessages.failed);
   });
 
   return app;
 }
 
-function logOutcome(eventId: string, type: string, outcome: FulfilmentOutcome): void {
+function logOutcome(logger: Logger, eventId: string, type: string, outcome: FulfilmentOutcome): void {
   switch (outcome.kind) {
     case "unknown-session":
-      console.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.sessionId}; acknowledged.`);
+      logger.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.sessionId}; acknowledged.`, {
+        sessionId: outcome.sessionId,
+      });
       return;
     case "duplicate":
-      console.log(`Stripe event ${eventId} (${type}) was already handled.`);
+      logger.info(`Stripe event ${eventId} (${type}) was already handled.`);
       return;
     case "ignored":
-      console.log(`Stripe event ${eventId} ignored: ${outcome.reason}.`);
+      logger.info(`Stripe event ${eventId} ignored: ${outcome.reason}.`);
       return;
     case "applied": {
       const { result } = outcome;
       if (!result.found) return;
       const change = result.changed ? `${result.previous} → ${result.status}` : `stays ${result.status}`;
-      console.log(`Stripe event ${eventId} (${type}): order ${outcome.sessionId} ${change}.`);
+      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.sessionId} ${change}.`, {
+        sessionId: outcome.sessionId,
+        status: result.status,
+      });
     }
   }
 }

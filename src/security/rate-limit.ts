@@ -1,14 +1,15 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
+import { log } from "../http/log.ts";
 
 /** The period of the limiters in wrangler.toml: what a limited client is told to wait. */
 export const RETRY_AFTER_SECONDS = 60;
 
 /** Requests without CF-Connecting-IP (only local runs: Cloudflare always sets it) share one bucket. */
-export const UNKNOWN_CLIENT = "unknown-client";
+const UNKNOWN_CLIENT = "unknown-client";
 
 /** The client a request counts against: the visitor's IP address as Cloudflare saw it. */
-export function clientIp(c: Context): string {
+function clientIp(c: Context): string {
   return c.req.header("CF-Connecting-IP")?.trim() || UNKNOWN_CLIENT;
 }
 
@@ -35,14 +36,14 @@ export function rateLimit(binding: (env: Env) => RateLimit | undefined, message:
 export async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
   const limiter = binding(c.env as Env);
   if (!limiter || typeof limiter.limit !== "function") {
-    console.warn(`Rate limiter missing on ${c.req.method} ${c.req.path}: request not limited.`);
+    log(c).warn(`Rate limiter missing on ${c.req.method} ${c.req.path}: request not limited.`);
     return false;
   }
   try {
     const { success } = await limiter.limit({ key: clientIp(c) });
     return !success;
   } catch (err) {
-    console.error(`Rate limiter failed on ${c.req.method} ${c.req.path}: request not limited.`, err);
+    log(c).error(`Rate limiter failed on ${c.req.method} ${c.req.path}: request not limited.`, { error: err });
     return false;
   }
 }

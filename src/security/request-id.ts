@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { log } from "../http/log.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -6,7 +7,7 @@ declare module "hono" {
   }
 }
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** The id of the request being handled (set by requestId(); "unknown" outside it, e.g. a bare sub-app). */
 export function requestIdOf(c: Context): string {
@@ -24,7 +25,7 @@ export function requestId(): MiddlewareHandler {
     const id = crypto.randomUUID();
     c.set("requestId", id);
     await next();
-    if (c.error) console.error(`Request ${id} failed: ${c.req.method} ${c.req.path}:`, c.error);
+    if (c.error) log(c).error(`Request failed: ${c.req.method} ${c.req.path}`, { error: c.error });
     if (c.res.status === 500) {
       const body = await jsonBodyWithId(c.res, id);
       if (body !== null) {

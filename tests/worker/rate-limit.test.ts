@@ -60,7 +60,10 @@ describe("POST /create-custom-payment is limited per client", () => {
       const res = await postPaymentWith({ PAYMENT_LIMITER: undefined }, {}, asClient(ip));
       expect(res.status).toBe(400);
     }
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Rate limiter missing"));
+    const lines = warn.mock.calls.map((args) => JSON.parse(String(args[0])) as { level?: string; message?: string });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "warn", message: expect.stringContaining("Rate limiter missing") }),
+    );
     warn.mockRestore();
   });
 });
@@ -105,6 +108,8 @@ describe("the rateLimit middleware", () => {
     const res = await post(app(failing), "203.0.113.9");
     expect(res.status).toBe(200);
     expect(error).toHaveBeenCalled();
+    const line = JSON.parse(String(error.mock.calls[0]?.[0])) as { level?: string; error?: { message?: string } };
+    expect(line).toMatchObject({ level: "error", error: { message: "limiter unavailable" } });
     error.mockRestore();
   });
 });
