@@ -1,56 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { classesInHtml, pruneCss, selectorClasses, splitCss, styledClasses } from "../../src/render/css-rules.ts";
+import { classesInHtml, pruneCss } from "../../src/render/css-rules.ts";
+import { splitStylesheet as rules, stylesheet } from "../support/css-fixture.ts";
 
-// Shaped like Tailwind v4's minified output: layers, escaped variant classes, group variants,
-// nested media queries, @property registrations and a banner comment.
-const stylesheet = [
-  "/*! tailwindcss v4 | MIT License */",
-  "@layer theme,base,components,utilities;",
-  "@layer theme{:root,:host{--color-brand-700:#17655c;--spacing:.25rem}}",
-  "@layer base{*,:after,:before{box-sizing:border-box}a{color:inherit}}",
-  "@layer utilities{",
-  ".flex{display:flex}",
-  ".hidden{display:none}",
-  ".mt-2{margin-top:calc(var(--spacing) * 2)}",
-  ".translate-y-1{--tw-translate-y:.25rem;translate:var(--tw-translate-x) var(--tw-translate-y)}",
-  ".hover\\:-translate-y-0\\.5:hover{translate:0 -.125rem}",
-  ".group-open\\:block:is(:where(.group):is([open]) *){display:block}",
-  ".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}",
-  ".space-y-4>:not(:last-child){margin-bottom:1rem}",
-  ".a,.b.c{color:red}",
-  '.content-\\[\\"x\\"\\]{content:"x"}',
-  "@media (width>=40rem){.sm\\:flex{display:flex}.sm\\:mt-2{margin-top:.5rem}}",
-  "}",
-  '@property --tw-translate-y{syntax:"*";inherits:false;initial-value:0}',
-  '@property --tw-gradient-from{syntax:"<color>";inherits:false;initial-value:#0000}',
-].join("");
+// The split itself (build/css-split.ts, lightningcss: Node only) is tested in tests/browser/css-split.spec.ts.
 
-describe("splitting the site stylesheet into rules", () => {
-  const rules = splitCss(stylesheet);
-
-  it("reads every class a selector needs, unescaped, and none under :not()", () => {
-    expect([...styledClasses(rules)].sort()).toEqual(
-      [
-        "flex",
-        "hidden",
-        "mt-2",
-        "translate-y-1",
-        "hover:-translate-y-0.5",
-        "group-open:block",
-        "group",
-        "[&>svg]:size-4",
-        "space-y-4",
-        "a",
-        "b",
-        "c",
-        'content-["x"]',
-        "sm:flex",
-        "sm:mt-2",
-      ].sort(),
-    );
-    expect(selectorClasses(".x:not(.y),.z")).toEqual([["x"], ["z"]]);
-    expect(selectorClasses(".\\32 xl\\:p-4")).toEqual([["2xl:p-4"]]);
-  });
+describe("pruning the split site stylesheet to a page", () => {
+  const allClasses = new Set(
+    rules.flatMap(function names(node): string[] {
+      return "body" in node ? node.body.flatMap(names) : (node.classes ?? []).flat();
+    }),
+  );
 
   it("keeps a page's rules, the rules with no class, and the groups around kept rules only", () => {
     const css = pruneCss(rules, new Set(["flex", "sm:mt-2", "group-open:block", "group"]));
@@ -79,13 +38,7 @@ describe("splitting the site stylesheet into rules", () => {
 
   it("keeps every rule when every class is in use (not the comment, nor a registration nothing reads)", () => {
     const expected = stylesheet.replace(/\/\*[\s\S]*?\*\//, "").replace(/@property --tw-gradient-from\{[^}]*\}/, "");
-    expect(pruneCss(rules, styledClasses(rules))).toBe(expected);
-  });
-
-  it("fails loudly on a stylesheet it cannot read, rather than dropping rules", () => {
-    expect(() => splitCss(".a{color:red")).toThrow(/Unclosed/);
-    expect(() => splitCss("@media (width>=1px){.a{color:red}")).toThrow(/Unclosed/);
-    expect(() => splitCss(".a{color:red}}")).toThrow(/Unbalanced/);
+    expect(pruneCss(rules, allClasses)).toBe(expected);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { splitCss, styledClasses } from "../../../src/render/css-rules.ts";
+import { splitCss, styledClasses } from "../../../build/css-split.ts";
 
 let siteStyled: Set<string> | undefined;
 
