@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../src/client/cart/store.ts";
 import { company, hoursText } from "../../src/content/company.ts";
-import { get, pageEntries } from "./support/html.ts";
+import {
+  attributesOf,
+  get,
+  linksIn,
+  pageFiles,
+  pageScripts,
+  parseDocument,
+  type Queryable,
+  queryAll,
+} from "./support/html.ts";
 
 const DATED = "Last Updated: January 17, 2025";
 const legalPaths = ["/terms", "/privacy", "/refund", "/cookie", "/dpa", "/aup"];
@@ -52,26 +61,17 @@ const legalExpectations: Record<string, { h1: string; says: string[] }> = {
 };
 
 /** The client bundles the page's island loader imports, in order. */
-const scriptSrcs = pageEntries;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The first tag matching `pattern`, or a failure naming the pattern (not the whole page). */
-function firstTag(html: string, pattern: RegExp): string {
-  const tag = html.match(pattern)?.[0];
-  if (!tag) throw new Error(`no tag matches ${pattern}`);
-  return tag;
-}
-
-/** The attributes of one opening tag, by name (valueless attributes map to ""). */
-function attributesOf(tag: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of tag.matchAll(/\s([a-zA-Z-]+)(?:="([^"]*)")?/g)) attrs[m[1] ?? ""] = m[2] ?? "";
-  return attrs;
+/** The first element matching `selector`, or a failure naming the selector (not the whole page). */
+function firstElement(root: Queryable, selector: string): Element {
+  const element = root.querySelector(selector);
+  if (!element) throw new Error(`no element matches ${selector}`);
+  return element;
 }
 
 /** An inline script other than the island loader (which security-headers.test.ts pins by hash). */
 const hasInlineScript = (html: string) =>
-  /<script\b(?![^>]*\b(?:src|data-entries)=)(?![^>]*type="application\/ld\+json")[^>]*>/.test(html);
+  queryAll(parseDocument(html), 'script:not([src]):not([data-entries]):not([type="application/ld+json"])').length > 0;
 
 describe("legal pages", () => {
   it.each(legalPaths)("%s answers 200 with its heading, date and policy figures", async (path) => {
@@ -82,29 +82,34 @@ describe("legal pages", () => {
     expect(page.h1).toBe(expected.h1);
     expect(page.title).toContain(expected.h1);
     expect(page.text).toContain(DATED);
-    expect(page.html).toContain('<time dateTime="2025-01-17">January 17, 2025</time>');
+    expect(
+      page.queryAll("time").map((time) => ({ dateTime: time.getAttribute("datetime"), text: time.textContent })),
+    ).toContainEqual({ dateTime: "2025-01-17", text: "January 17, 2025" });
     for (const phrase of expected.says) expect(page.text, `${path} states "${phrase}"`).toContain(phrase);
     expect(page.text).toContain(company.legalName);
   });
 
   it.each(legalPaths)("%s numbers its sections and links each from the table of contents", async (path) => {
-    const { html } = await get(path);
-    const ids = [...html.matchAll(/<section id="([a-z0-9-]+)" aria-labelledby/g)].map((m) => m[1] ?? "");
+    const page = await get(path);
+    const ids = page.queryAll("section[id][aria-labelledby]").map((section) => section.id);
     expect(ids.length).toBeGreaterThanOrEqual(6);
-    for (const id of ids) expect(html, `${path} links #${id}`).toContain(`href="#${id}"`);
+    const hrefs = linksIn(page.document).map((link) => link.href);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z0-9-]+$/);
+      expect(hrefs, `${path} links #${id}`).toContain(`#${id}`);
+    }
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("cross-links the documents by their exact paths", async () => {
     for (const path of legalPaths) {
-      const { html } = await get(path);
+      const hrefs = linksIn((await get(path)).document).map((link) => link.href);
       // The "Related policies" list links every other document.
-      for (const other of legalPaths.filter((p) => p !== path))
-        expect(html, `${path} → ${other}`).toContain(`href="${other}"`);
+      for (const other of legalPaths.filter((p) => p !== path)) expect(hrefs, `${path} → ${other}`).toContain(other);
     }
-    const terms = await get("/terms");
-    expect(terms.html).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
-    expect(terms.html).toMatch(/<a href="\/dpa"[^>]*>Data Processing Addendum<\/a>/);
+    const terms = linksIn((await get("/terms")).document);
+    expect(terms).toContainEqual({ href: "/privacy", text: "Privacy Policy" });
+    expect(terms).toContainEqual({ href: "/dpa", text: "Data Processing Addendum" });
   });
 
   it("gives the cookie policy no claim of cookies the site does not set", async () => {
@@ -118,7 +123,7 @@ describe("contact page", () => {
   it("answers 200 with the message form, its labelled fields and the browser's own checks", async () => {
     const page = await get("/contact");
     expect(page.status).toBe(200);
-    const form = attributesOf(firstTag(page.html, /<form\b[^>]*>/));
+    const form = attributesOf(firstElement(page.document, "form"));
     expect(form.method).toBe("post");
     expect(form.action).toBe("/api/contact");
     const fields = [
@@ -130,66 +135,72 @@ describe("contact page", () => {
     ];
     for (const field of fields) {
       const id = `contact-${field.name}`;
-      const control = attributesOf(firstTag(page.html, new RegExp(`<${field.tag}\\b[^>]*\\bid="${id}"[^>]*>`)));
+      const control = attributesOf(firstElement(page.document, `${field.tag}[id="${id}"]`));
       expect(control.name, id).toBe(field.name);
       expect(control.type, id).toBe(field.type);
       expect("required" in control, `${id} required`).toBe(field.required);
-      expect(page.html, `label of ${id}`).toMatch(new RegExp(`<label for="${id}"[^>]*>${field.label}<`));
+      // The label's text starts with the field's name (an asterisk or "(optional)" follows in its own element).
+      const labels = page.queryAll(`label[for="${id}"]`).map((label) => label.firstChild?.nodeValue);
+      expect(labels, `label of ${id}`).toContain(field.label);
     }
     // Required fields carry a visible asterisk; optional ones say so.
     expect(page.text).toContain("Full Name * Email * Company (optional) Phone (optional) Message *");
-    expect(page.html).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
+    expect(page.queryAll('button[type="submit"]').map((button) => button.textContent)).toContain("Send Message");
   });
 
   it("shows the contact details with tel: and mailto: links and a Call Now button", async () => {
-    const { html, text } = await get("/contact");
-    const main = html.slice(html.indexOf('<main id="main"'), html.indexOf("</main>"));
-    expect(main).toContain(`href="${company.phone.href}"`);
-    expect(main).toMatch(new RegExp(`<a href="${escapeRegExp(company.phone.href)}"[^>]*>(?:(?!</a>).)*Call Now</a>`));
-    for (const email of Object.values(company.emails)) expect(main).toContain(`href="${email.href}"`);
+    const { query, text } = await get("/contact");
+    const links = linksIn(query("main#main"));
+    const hrefs = links.map((link) => link.href);
+    expect(hrefs).toContain(company.phone.href);
+    expect(links.some((link) => link.href === company.phone.href && link.text.endsWith("Call Now"))).toBe(true);
+    for (const email of Object.values(company.emails)) expect(hrefs).toContain(email.href);
     for (const line of company.address.lines) expect(text).toContain(line);
     expect(text).toContain(hoursText);
     expect(text).toContain("within 24 hours");
   });
 
   it("embeds a lazy, titled OpenStreetMap of the office with a link to a larger map", async () => {
-    const { html } = await get("/contact");
-    const iframes = html.match(/<iframe\b[^>]*>/g) ?? [];
+    const page = await get("/contact");
+    const iframes = page.queryAll("iframe");
     expect(iframes).toHaveLength(1);
-    const iframe = iframes[0] ?? "";
+    const iframe = attributesOf(iframes[0]);
     const { latitude, longitude } = company.geo;
-    expect(iframe).toContain('src="https://www.openstreetmap.org/export/embed.html?bbox=');
-    expect(iframe).toContain(`marker=${latitude},${longitude}`);
-    expect(iframe).toContain('loading="lazy"');
-    expect(iframe).toMatch(/title="Map showing the [^"]+ office[^"]*"/);
-    expect(iframe).toMatch(/width="\d+"/);
-    expect(iframe).toMatch(/height="\d+"/);
-    expect(iframe).toContain('referrerPolicy="strict-origin-when-cross-origin"');
-    expect(html).toMatch(/<a href="https:\/\/www\.openstreetmap\.org\/\?mlat=[^"]+"[^>]*>View larger map/);
+    expect(iframe.src).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=/);
+    expect(iframe.src).toContain(`marker=${latitude},${longitude}`);
+    expect(iframe.loading).toBe("lazy");
+    expect(iframe.title).toMatch(/^Map showing the .+ office/);
+    expect(iframe.width).toMatch(/^\d+$/);
+    expect(iframe.height).toMatch(/^\d+$/);
+    expect(iframe.referrerpolicy).toBe("strict-origin-when-cross-origin");
+    const larger = linksIn(page.document).filter((link) =>
+      link.href.startsWith("https://www.openstreetmap.org/?mlat="),
+    );
+    expect(larger.some((link) => link.text.startsWith("View larger map"))).toBe(true);
   });
 
-  it("marks the form and toaster islands and loads the contact script", async () => {
+  it("marks the form and toaster islands and runs the office map script", async () => {
     const { html } = await get("/contact");
     expect(html.split('data-island="ContactForm"')).toHaveLength(2);
     expect(html.split('data-island="AppToaster"')).toHaveLength(2);
     expect(html).toContain('aria-label="Notifications alt+T"');
-    expect(scriptSrcs(html).some((src) => /contact/.test(src))).toBe(true);
+    expect(pageScripts(html)).toEqual(["header", "office-map"]);
     expect(hasInlineScript(html)).toBe(false);
   });
 });
 
 describe("static pages ship no React", () => {
-  it("loads only the header script on the legal pages and /about, unlike /contact", async () => {
-    const contact = scriptSrcs((await get("/contact")).html);
-    const about = scriptSrcs((await get("/about")).html);
-    expect(about).toHaveLength(1);
-    const [headerScript] = about;
-    expect(contact).toContain(headerScript);
-    expect(contact.length).toBeGreaterThan(1);
+  it("runs only the header script on the legal pages and /about, and loads React only on /contact", async () => {
+    const loadsReact = (html: string) => pageFiles(html).some((file) => /hydrate/.test(file));
+    const contact = (await get("/contact")).html;
+    const about = (await get("/about")).html;
+    expect(pageScripts(about)).toEqual(["header"]);
+    expect(loadsReact(about)).toBe(false);
+    expect(loadsReact(contact)).toBe(true);
     for (const path of legalPaths) {
       const { html } = await get(path);
-      expect(scriptSrcs(html), path).toEqual([headerScript]);
-      expect(html, path).not.toContain("data-preload=");
+      expect(pageScripts(html), path).toEqual(["header"]);
+      expect(loadsReact(html), path).toBe(false);
       expect(html, path).not.toContain("data-island");
       expect(hasInlineScript(html), path).toBe(false);
     }

@@ -7,31 +7,22 @@ import { testimonials } from "../../src/content/testimonials.ts";
 import { aboutPage } from "../../src/pages/about.tsx";
 import { homePage } from "../../src/pages/home.tsx";
 import { servicesPage } from "../../src/pages/services.tsx";
-import { get, htmlToText } from "./support/html.ts";
-
-type Link = { href: string; text: string };
+import { type FetchedPage, get, linksIn, queryAll, textOf } from "./support/html.ts";
 
 /** The <main> of a page: header and footer links must not satisfy a page's own calls to action. */
-const mainOf = (html: string) => html.match(/<main[^>]*>([\s\S]*)<\/main>/)?.[1] ?? "";
+const mainOf = (page: FetchedPage) => page.query("main");
 
-function linksIn(html: string): Link[] {
-  return [...html.matchAll(/<a\s[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map(([, href = "", inner = ""]) => ({
-    href,
-    text: htmlToText(inner),
-  }));
-}
-
-const linksTo = (html: string, text: string) => linksIn(mainOf(html)).filter((l) => l.text === text);
+const linksTo = (page: FetchedPage, text: string) => linksIn(mainOf(page)).filter((l) => l.text === text);
 
 /** Heading levels in document order, e.g. [1, 2, 3, 3, 2]. */
-const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])[\s>]/g)].map(([, level]) => Number(level));
+const headingLevels = (page: FetchedPage) =>
+  page.queryAll("h1, h2, h3, h4, h5, h6").map((heading) => Number(heading.tagName.slice(1)));
 
-/** The markup of one element opened by `openTag`, up to its matching close (no nesting of the same tag inside). */
-function elementAfter(html: string, openTag: string, closeTag: string): string {
-  const start = html.indexOf(openTag);
-  if (start < 0) return "";
-  return html.slice(start, html.indexOf(closeTag, start));
-}
+/** The links of the closing call to action (the section labelled by #cta-heading). */
+const ctaHrefs = (page: FetchedPage) => linksIn(page.query('[aria-labelledby="cta-heading"]')).map((l) => l.href);
+
+/** Whether a URL is on another origin (absolute or protocol-relative). */
+const isForeign = (url: string | null) => /^(https?:)?\/\//.test(url ?? "");
 
 /** Spec section 9: every service's timeline and starting price, as the cards display them. */
 const specServices = [
@@ -49,15 +40,17 @@ describe.each([homePage, aboutPage, servicesPage])("$path", (page) => {
   it("answers 200 with its own title, description and one h1", async () => {
     const res = await get(page.path);
     expect(res.status).toBe(200);
-    expect(res.count("<h1")).toBe(1);
+    expect(res.queryAll("h1")).toHaveLength(1);
     expect(res.h1.length).toBeGreaterThan(10);
     expect(res.title).toContain(company.name);
-    expect(res.html).toContain(`<meta name="description" content="${page.description}"/>`);
+    expect(res.queryAll('meta[name="description"]').map((meta) => meta.getAttribute("content"))).toEqual([
+      page.description,
+    ]);
     expect(page.description.length).toBeGreaterThan(80);
   });
 
   it("opens with the h1 and never skips a heading level", async () => {
-    const levels = headingLevels((await get(page.path)).html);
+    const levels = headingLevels(await get(page.path));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => {
       if (i > 0) expect(level - (levels[i - 1] ?? 1), `heading ${i}`).toBeLessThanOrEqual(1);
@@ -65,10 +58,10 @@ describe.each([homePage, aboutPage, servicesPage])("$path", (page) => {
   });
 
   it("loads no image or script from another origin, and no page script of its own", async () => {
-    const { html } = await get(page.path);
-    expect(html).not.toMatch(/<img[^>]+src="(https?:)?\/\//);
-    expect(html).not.toMatch(/<script[^>]+src="(https?:)?\/\//);
-    expect(page.entries ?? []).toEqual([]);
+    const res = await get(page.path);
+    expect(res.queryAll("img[src]").filter((img) => isForeign(img.getAttribute("src")))).toEqual([]);
+    expect(res.queryAll("script[src]").filter((script) => isForeign(script.getAttribute("src")))).toEqual([]);
+    expect(page.scripts ?? []).toEqual([]);
   });
 });
 
@@ -105,7 +98,7 @@ describe("Home", () => {
   });
 
   it("links its calls to action to the spec's routes", async () => {
-    const { html } = await get("/");
+    const page = await get("/");
     const expected: [string, string][] = [
       ["Explore Services", "/services"],
       ["Get a Free Quote", "/contact"],
@@ -115,17 +108,17 @@ describe("Home", () => {
       ["View Pricing Plans", "/pricing"],
     ];
     for (const [text, href] of expected) {
-      expect(linksTo(html, text), text).toEqual([{ href, text }]);
+      expect(linksTo(page, text), text).toEqual([{ href, text }]);
     }
   });
 
   it("has six service cards, each with its timeline and price, each linking to /services", async () => {
-    const { html } = await get("/");
-    const cards = [...mainOf(html).matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => card);
+    const main = mainOf(await get("/"));
+    const cards = main ? queryAll(main, "article") : [];
     expect(cards).toHaveLength(6);
     specServices.forEach((spec, i) => {
-      const card = cards[i] ?? "";
-      const text = htmlToText(card);
+      const card = cards[i];
+      const text = textOf(card);
       expect(text).toContain(spec.title);
       expect(text).toContain(spec.timeline);
       expect(text).toContain(spec.price);
@@ -161,8 +154,7 @@ describe("Home", () => {
   });
 
   it("quotes three clients, each with role, company and result", async () => {
-    const { html } = await get("/");
-    const figures = [...html.matchAll(/<figure[\s\S]*?<\/figure>/g)].map(([f]) => htmlToText(f));
+    const figures = (await get("/")).queryAll("figure").map((f) => textOf(f));
     expect(figures).toHaveLength(3);
     testimonials.forEach((t, i) => {
       for (const part of [t.quote, t.author, t.role, t.company, t.metric]) expect(figures[i]).toContain(part);
@@ -231,18 +223,16 @@ describe("About", () => {
   });
 
   it("closes with calls to action to /contact and /services", async () => {
-    const { html } = await get("/about");
-    const cta = linksIn(elementAfter(html, 'aria-labelledby="cta-heading"', "</section>")).map((l) => l.href);
-    expect(cta).toEqual(["/contact", "/services"]);
+    expect(ctaHrefs(await get("/about"))).toEqual(["/contact", "/services"]);
   });
 });
 
 describe("Services", () => {
   it("renders one card per service with every field of the content", async () => {
-    const { html } = await get("/services");
+    const page = await get("/services");
     expect(services).toHaveLength(6);
     for (const service of services) {
-      const card = htmlToText(elementAfter(html, `<article id="${service.id}"`, "</article>"));
+      const card = textOf(page.query(`article[id="${service.id}"]`));
       for (const part of [
         service.title,
         service.tagline,
@@ -258,8 +248,7 @@ describe("Services", () => {
   });
 
   it("shows the spec's six services with their timelines and starting prices", async () => {
-    const { html } = await get("/services");
-    const cards = [...html.matchAll(/<article[\s\S]*?<\/article>/g)].map(([card]) => htmlToText(card));
+    const cards = (await get("/services")).queryAll("article").map((card) => textOf(card));
     expect(cards).toHaveLength(6);
     specServices.forEach((spec, i) => {
       expect(cards[i]).toContain(spec.title);
@@ -269,17 +258,15 @@ describe("Services", () => {
   });
 
   it("gives every card Request Quote and View Case Studies links to /contact", async () => {
-    const { html } = await get("/services");
+    const page = await get("/services");
     for (const text of ["Request Quote", "View Case Studies"]) {
-      const links = linksTo(html, text);
+      const links = linksTo(page, text);
       expect(links).toHaveLength(6);
       for (const link of links) expect(link.href).toBe("/contact");
     }
   });
 
   it("closes with links to /contact and /faq", async () => {
-    const { html } = await get("/services");
-    const cta = linksIn(elementAfter(html, 'aria-labelledby="cta-heading"', "</section>")).map((l) => l.href);
-    expect(cta).toEqual(["/contact", "/faq"]);
+    expect(ctaHrefs(await get("/services"))).toEqual(["/contact", "/faq"]);
   });
 });

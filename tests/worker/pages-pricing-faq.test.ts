@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { get, htmlToText, pageEntries } from "./support/html.ts";
+import {
+  attributesOf,
+  type FetchedPage,
+  get,
+  linksIn,
+  pageEntries,
+  pageScripts,
+  type Queryable,
+  queryAll,
+  textOf,
+} from "./support/html.ts";
 
 /** The spec's priced items (section 9), written out here so a changed name or price fails a test. */
 const specItems = [
@@ -22,31 +32,34 @@ const specItems = [
   ["Training Workshop", 60, "Add-On Service"],
 ] as const;
 
-const attributeEntities: Record<string, string> = { "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
-
-/** Attribute values as React escapes them, decoded back to the JSON they carry (&amp; last). */
-function decodeAttribute(value: string): string {
-  return value.replace(/&(quot|#x27|lt|gt);/g, (e) => attributeEntities[e] ?? e).replace(/&amp;/g, "&");
-}
-
 /** The page's <main>, without the header and footer, whose links would satisfy any link check. */
-function mainOf(html: string): string {
-  return html.match(/<main[^>]*>([\s\S]*)<\/main>/)?.[1] ?? "";
+function mainOf(page: FetchedPage): Element {
+  const main = page.query("main");
+  if (!main) throw new Error("the page has no <main>");
+  return main;
 }
 
-function hrefsIn(html: string): string[] {
-  return [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1] ?? "");
+function hrefsIn(root: Queryable): string[] {
+  return linksIn(root).map((link) => link.href);
 }
 
-type AddToCartButton = { attributes: string; item: Record<string, unknown>; text: string };
+type AddToCartButton = { attributes: Record<string, string>; item: Record<string, unknown>; text: string };
 
-function addToCartButtons(html: string): AddToCartButton[] {
-  return [...html.matchAll(/<button([^>]*data-add-to-cart="([^"]*)"[^>]*)>([\s\S]*?)<\/button>/g)].map((m) => ({
-    attributes: m[1] ?? "",
-    item: JSON.parse(decodeAttribute(m[2] ?? "")),
-    text: htmlToText(m[3] ?? ""),
+/** The Add to Cart buttons, with the cart item each carries (JSON in data-add-to-cart, decoded by the parser). */
+function addToCartButtons(page: FetchedPage): AddToCartButton[] {
+  return page.queryAll("button[data-add-to-cart]").map((button) => ({
+    attributes: attributesOf(button),
+    item: JSON.parse(button.getAttribute("data-add-to-cart") ?? ""),
+    text: textOf(button),
   }));
 }
+
+/** The text of each element matching `selector` under root (textContent: exactly what the element holds). */
+const textsOf = (root: Queryable, selector: string) => queryAll(root, selector).map((el) => el.textContent);
+
+/** Whether the first node of an element, whitespace aside, is `child`. */
+const opensWith = (element: Element, child: Element | null) =>
+  child !== null && Array.from(element.childNodes).find((n) => n.nodeType !== 3 || n.nodeValue?.trim()) === child;
 
 // The first request compiles the worker's modules; let it take longer than a test's 5 s.
 beforeAll(() => get("/pricing"), 60_000);
@@ -88,7 +101,7 @@ describe("/pricing", () => {
   });
 
   it("gives each of the 17 items an Add to Cart button carrying exactly its cart item", async () => {
-    const buttons = addToCartButtons((await get("/pricing")).html);
+    const buttons = addToCartButtons(await get("/pricing"));
     expect(buttons).toHaveLength(17);
     for (const [index, [name, price, category]] of specItems.entries()) {
       const button = buttons[index];
@@ -96,7 +109,7 @@ describe("/pricing", () => {
       const id = `pricing-${name.toLowerCase().split(" ").join("-")}`;
       expect(button.item).toMatchObject({ id, name, price, category, tier: "small" });
       expect(Object.keys(button.item).sort()).toEqual(["category", "description", "id", "name", "price", "tier"]);
-      expect(button.attributes).toContain('type="button"');
+      expect(button.attributes.type).toBe("button");
       expect(button.text).toBe(`Add to Cart for ${name}`);
     }
     expect(buttons.find((b) => b.item.id === "pricing-quick-tech-fix")?.item).toMatchObject({
@@ -106,20 +119,20 @@ describe("/pricing", () => {
     });
   });
 
-  it("loads the pricing client entry and renders one toaster island", async () => {
+  it("runs the header and add-to-cart scripts, hydrates islands, and renders one toaster island", async () => {
     const page = await get("/pricing");
-    expect(pageEntries(page.html)).toHaveLength(2);
+    expect(pageEntries(page.html)).toHaveLength(1);
+    expect(pageScripts(page.html)).toEqual(["header", "pricing-cart"]);
     expect(page.count('data-island="AppToaster"')).toBe(1);
   });
 
   it("has a comparison table with a caption and scoped headers", async () => {
-    const { html } = await get("/pricing");
-    const table = html.match(/<table[\s\S]*?<\/table>/)?.[0] ?? "";
-    expect(table).toMatch(/<caption[^>]*>Monthly support plans compared<\/caption>/);
-    for (const plan of ["Starter", "Business", "Enterprise"])
-      expect(table).toMatch(new RegExp(`<th scope="col"[^>]*>${plan}</th>`));
-    expect(table).toMatch(/<th scope="row"[^>]*>Response time<\/th>/);
-    expect(htmlToText(table)).toContain("4 hours 1 hour 30 minutes");
+    const table = (await get("/pricing")).query("table");
+    if (!table) throw new Error("no <table> on /pricing");
+    expect(textsOf(table, "caption")).toContain("Monthly support plans compared");
+    for (const plan of ["Starter", "Business", "Enterprise"]) expect(textsOf(table, 'th[scope="col"]')).toContain(plan);
+    expect(textsOf(table, 'th[scope="row"]')).toContain("Response time");
+    expect(textOf(table)).toContain("4 hours 1 hour 30 minutes");
   });
 
   it("states the payment terms, with overage hours at $19/hour", async () => {
@@ -139,15 +152,15 @@ describe("/pricing", () => {
   });
 
   it("answers three pricing questions, including when plan changes take effect", async () => {
-    const main = mainOf((await get("/pricing")).html);
-    expect(main.split('name="pricing-faq"').length - 1).toBe(3);
-    const text = htmlToText(main);
+    const main = mainOf(await get("/pricing"));
+    expect(queryAll(main, '[name="pricing-faq"]')).toHaveLength(3);
+    const text = textOf(main);
     expect(text).toContain("Upgrades take effect immediately");
     expect(text).toContain("Downgrades take effect at the next billing cycle");
   });
 
   it("links to the FAQ, contact, services, terms and privacy pages from its own content", async () => {
-    const hrefs = hrefsIn(mainOf((await get("/pricing")).html));
+    const hrefs = hrefsIn(mainOf(await get("/pricing")));
     for (const href of ["/faq", "/contact", "/services", "/terms", "/privacy"]) expect(hrefs).toContain(href);
   });
 });
@@ -157,16 +170,16 @@ describe("/faq", () => {
     const page = await get("/faq");
     expect(page.status).toBe(200);
     expect(page.h1).toBe("Frequently Asked Questions");
-    expect(pageEntries(page.html)).toHaveLength(1);
+    expect(pageScripts(page.html)).toEqual(["header"]);
     expect(page.html).not.toContain("data-island");
   });
 
   it("groups at least four collapsible questions under each of five categories", async () => {
-    const main = mainOf((await get("/faq")).html);
-    const sections = [
-      ...main.matchAll(/<section id="([^"]+)"[^>]*>\s*<h2[^>]*>([\s\S]*?)<\/h2>([\s\S]*?)<\/section>/g),
-    ];
-    expect(sections.map((s) => htmlToText(s[2] ?? ""))).toEqual([
+    // The sections with an id that open with their h2.
+    const sections = queryAll(mainOf(await get("/faq")), "section[id]").filter((section) =>
+      opensWith(section, section.querySelector(":scope > h2")),
+    );
+    expect(sections.map((s) => textOf(s.querySelector(":scope > h2")))).toEqual([
       "General",
       "Services",
       "Pricing & Payment",
@@ -174,19 +187,18 @@ describe("/faq", () => {
       "Security & Data",
     ]);
     for (const section of sections) {
-      const body = section[3] ?? "";
-      expect(body.split("<details").length - 1, section[1]).toBeGreaterThanOrEqual(4);
-      expect(body.split("<summary").length - 1).toBe(body.split("<details").length - 1);
+      const details = queryAll(section, "details");
+      expect(details.length, section.id).toBeGreaterThanOrEqual(4);
+      expect(queryAll(section, "summary")).toHaveLength(details.length);
     }
   });
 
   it("gives every question the same details name, so one opens at a time, and none starts open", async () => {
-    const main = mainOf((await get("/faq")).html);
-    const details = [...main.matchAll(/<details([^>]*)>/g)].map((m) => m[1] ?? "");
+    const details = queryAll(mainOf(await get("/faq")), "details").map((d) => attributesOf(d));
     expect(details.length).toBeGreaterThanOrEqual(20);
     for (const attributes of details) {
-      expect(attributes).toContain('name="faq"');
-      expect(attributes).not.toMatch(/\bopen\b/);
+      expect(attributes.name).toBe("faq");
+      expect(attributes).not.toHaveProperty("open");
     }
   });
 
@@ -221,7 +233,7 @@ describe("/faq", () => {
   });
 
   it("links to the contact page and to a phone number", async () => {
-    const hrefs = hrefsIn(mainOf((await get("/faq")).html));
+    const hrefs = hrefsIn(mainOf(await get("/faq")));
     expect(hrefs).toContain("/contact");
     expect(hrefs.some((href) => /^tel:\+254\d{9}$/.test(href))).toBe(true);
   });

@@ -71,10 +71,10 @@ export function expectSafeAnswer(res: PaymentAnswer, body: string): void {
   }
 }
 
-export type ChargedLine = { catalogueId: string; unitAmount: number; quantity: number };
+type ChargedLine = { catalogueId: string; unitAmount: number; quantity: number };
 
 /** The lines Stripe was asked to charge, read from a create call's form-encoded parameters. */
-export function chargedLines(create: RecordedCreate): ChargedLine[] {
+function chargedLines(create: RecordedCreate): ChargedLine[] {
   const lines: ChargedLine[] = [];
   for (let i = 0; `line_items[${i}][quantity]` in create.form; i++) {
     const field = (name: string) => create.form[`line_items[${i}]${name}`] ?? "";

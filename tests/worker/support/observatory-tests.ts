@@ -2,7 +2,8 @@
  * The rules that pick each Observatory test's result from a response, written from the
  * Observatory's documentation (see observatory.ts for the table they feed).
  */
-import type { Result, ScannedResponse } from "./observatory.ts";
+import { parseDocument, queryAll } from "./html.ts";
+import type { Result, ScannedResponse } from "./observatory-results.ts";
 
 // --- Content Security Policy ---------------------------------------------------------------
 
@@ -149,14 +150,14 @@ export function hstsResult(headers: Headers): Result {
 export function sriResult({ headers, body }: ScannedResponse): Result {
   const mime = headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase();
   if (mime && mime !== "text/html" && mime !== "application/xhtml+xml") return "sri-not-implemented-response-not-html";
-  const scripts = [...body.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1] ?? "");
+  const scripts = queryAll(parseDocument(body), "script");
   if (scripts.length === 0) return "sri-not-implemented-but-no-scripts-loaded";
   let result: Result = "sri-not-implemented-but-all-scripts-loaded-from-secure-origin";
-  for (const attributes of scripts) {
-    const src = /\bsrc="([^"]*)"/i.exec(attributes)?.[1];
-    if (src === undefined) continue;
+  for (const script of scripts) {
+    const src = script.getAttribute("src");
+    if (src === null) continue;
     const external = /^(https?:)?\/\//i.test(src);
-    const integrity = /\bintegrity="/i.test(attributes);
+    const integrity = script.hasAttribute("integrity");
     if (!external) continue;
     const secure = src.toLowerCase().startsWith("https://");
     if (!integrity) {
