@@ -1,7 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { clientAssets, clientEntries } from "./build/client-assets-plugin.ts";
+import { clientAssets, clientInputs } from "./build/client-assets-plugin.ts";
 
 export default defineConfig({
   plugins: [clientAssets(import.meta.dirname), tailwindcss(), cloudflare()],
@@ -10,7 +10,7 @@ export default defineConfig({
       build: {
         manifest: true,
         rollupOptions: {
-          input: Object.values(clientEntries),
+          input: Object.values(clientInputs),
           // Entries export `ready` (their islands hydrated) for the island loader to wait on.
           preserveEntrySignatures: "exports-only",
         },

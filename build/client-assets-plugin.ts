@@ -1,43 +1,53 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
-import { CART_STORAGE_KEY } from "../src/lib/cart-storage-key.ts";
-import { type CssNode, splitCss, styledClasses } from "../src/render/css-rules.ts";
-import { cartHintSource } from "./cart-hint.ts";
-import { islandLoaderSource } from "./island-loader.ts";
+import type { CssNode } from "../src/render/css-rules.ts";
+import { splitCss, styledClasses } from "./css-split.ts";
+import { inlineScript } from "./inline-scripts.ts";
 
 /**
- * The client entries the pages may load, by name. Each page names the entries it needs; a page
- * that names none ships no JavaScript but the tiny header script.
+ * The client build has one entry (src/client/entries/main.ts); through the registry
+ * (src/islands/registry.ts) it reaches every island and page script, and the bundler gives each
+ * its own chunk. The site stylesheet is the other input.
  */
-export const clientEntries = {
-  header: "src/client/entries/header.ts",
-  notFound: "src/client/entries/not-found.ts",
-  contact: "src/client/entries/contact.tsx",
-  pricing: "src/client/entries/pricing.tsx",
-  quote: "src/client/entries/quote.tsx",
-  checkout: "src/client/entries/checkout.tsx",
-  success: "src/client/entries/success.tsx",
+export const clientInputs = {
+  main: "src/client/entries/main.ts",
   styles: "src/client/styles.css",
 } as const;
+
+/**
+ * The modules the entry loads on demand, named by file: the registry's islands and page scripts,
+ * and `hydrate` (React's hydration, loaded only by pages with islands).
+ */
+const MODULE_DIRS = ["src/islands", "src/client/scripts"];
+const HYDRATE_MODULE = "src/client/hydrate.tsx";
 
 const VIRTUAL_ID = "virtual:client-assets";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
 type ManifestChunk = {
   file: string;
+  src?: string;
   css?: string[];
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
 };
 
+type Files = { js: string[]; css: string[] };
+
+/** A registry name from a module's path: `src/islands/Checkout.tsx` → `Checkout`. */
+function moduleName(path: string): string {
+  return basename(path).replace(/\.[cm]?[jt]sx?$/, "");
+}
+
 /**
  * The worker renders the <script> and <link> tags itself, so it must know the client's hashed file
  * names. The client is built first; its Vite manifest is then compiled into the worker as a
- * virtual module. In dev the tags point at the sources, which Vite serves.
+ * virtual module: the islands entry's files, and per registry module (by name) its chunk and the
+ * chunks it imports. In dev the tags point at the sources, which Vite serves.
  */
 export function clientAssets(root: string): Plugin {
   let command: "build" | "serve" = "serve";
@@ -51,68 +61,88 @@ export function clientAssets(root: string): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const assets: Record<string, { js: string[]; css: string[] }> = {};
-      let siteCss: { rules: CssNode[]; entryClasses: Record<string, string[]> } | null = null;
+      const modules: Record<string, Files> = {};
+      let entry: Files;
+      let styles: string[];
+      let siteCss: { rules: CssNode[]; moduleClasses: Record<string, string[]> } | null = null;
       if (command === "serve") {
-        for (const [name, src] of Object.entries(clientEntries)) {
-          assets[name] = src.endsWith(".css") ? { js: [], css: [`/${src}`] } : { js: [`/${src}`], css: [] };
+        entry = { js: [`/${clientInputs.main}`], css: [] };
+        modules[moduleName(HYDRATE_MODULE)] = { js: [`/${HYDRATE_MODULE}`], css: [] };
+        styles = [`/${clientInputs.styles}`];
+        for (const dir of MODULE_DIRS) {
+          for (const file of readdirSync(resolve(root, dir))) {
+            if (/\.tsx?$/.test(file)) modules[moduleName(file)] = { js: [`/${dir}/${file}`], css: [] };
+          }
         }
       } else {
         const manifestPath = resolve(root, "dist/client/.vite/manifest.json");
         const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-        for (const [name, src] of Object.entries(clientEntries)) {
-          const chunk = manifest[src];
-          if (!chunk) throw new Error(`Client entry ${src} is missing from the Vite manifest`);
-          // Static imports are preloaded with the entry so the browser fetches them in parallel.
-          const js = src.endsWith(".css") ? [] : [`/${chunk.file}`, ...collectImports(manifest, src)];
-          const css = src.endsWith(".css") ? [`/${chunk.file}`] : (chunk.css ?? []).map((f) => `/${f}`);
-          assets[name] = { js, css };
+        const files = (key: string): Files => {
+          const chunk = manifest[key];
+          if (!chunk) throw new Error(`${key} is missing from the client build's manifest`);
+          // Static imports are preloaded with the chunk so the browser fetches them in parallel.
+          return {
+            js: [`/${chunk.file}`, ...collectImports(manifest, key)],
+            css: (chunk.css ?? []).map((f) => `/${f}`),
+          };
+        };
+        entry = files(clientInputs.main);
+        for (const key of manifest[clientInputs.main]?.dynamicImports ?? []) {
+          const name = moduleName(manifest[key]?.src ?? key);
+          if (modules[name]) throw new Error(`Two client modules are named ${name}: registry names must be unique`);
+          modules[name] = files(key);
         }
+        const cssFile = manifest[clientInputs.styles]?.file;
+        if (!cssFile) throw new Error("The site stylesheet is missing from the client build's manifest");
+        styles = [`/${cssFile}`];
         // The site stylesheet is inlined, and pruned per page to the rules its markup and scripts
         // can use (src/render/page-styles.ts): split into rules here, once.
-        const cssFile = manifest[clientEntries.styles]?.file;
-        if (cssFile) {
-          const rules = splitCss(readFileSync(resolve(root, "dist/client", cssFile), "utf8"));
-          siteCss = { rules, entryClasses: entryClasses(root, manifest, styledClasses(rules)) };
-        }
+        // CSS_PRUNING=off (the bench's comparison, scripts/bench/css-compare.ts): one rule, the
+        // whole stylesheet, that every page keeps.
+        const sheet = readFileSync(resolve(root, "dist/client", cssFile), "utf8");
+        const rules = process.env.CSS_PRUNING === "off" ? [{ css: sheet }] : splitCss(sheet);
+        siteCss = { rules, moduleClasses: moduleClasses(root, manifest, styledClasses(rules)) };
       }
       const toastStylesHash = cspHash(sonnerInsertedCss(root));
-      const cartHint = cartHintSource(CART_STORAGE_KEY);
+      // The inline scripts, bundled from their TypeScript sources (build/inline-scripts.ts).
+      const islandLoader = inlineScript(resolve(root, "src/client/inline/island-loader.ts"));
+      const cartHint = inlineScript(resolve(root, "src/client/inline/cart-hint.ts"));
       return [
-        `export default ${JSON.stringify(assets)};`,
+        `export const entry = ${JSON.stringify(entry)};`,
+        `export const modules = ${JSON.stringify(modules)};`,
+        `export const styles = ${JSON.stringify(styles)};`,
         `export const siteCss = ${JSON.stringify(siteCss)};`,
         `export const toastStylesHash = ${JSON.stringify(toastStylesHash)};`,
-        `export const islandLoader = ${JSON.stringify({ code: islandLoaderSource, hash: cspHash(islandLoaderSource) })};`,
-        `export const cartHint = ${JSON.stringify({ code: cartHint, hash: cspHash(cartHint) })};`,
+        `export const islandLoader = ${JSON.stringify(islandLoader)};`,
+        `export const cartHint = ${JSON.stringify(cartHint)};`,
       ].join("\n");
     },
   };
 }
 
 /**
- * Per client entry, the styled class names its code (and every chunk it imports, even lazily)
- * mentions: what its islands may render in the browser beyond the server's HTML.
+ * Per registry module (island or page script), the styled class names its code and every chunk it
+ * imports, even lazily, mentions: what it may render in the browser beyond the server's HTML.
  */
-function entryClasses(
+function moduleClasses(
   root: string,
   manifest: Record<string, ManifestChunk>,
   styled: ReadonlySet<string>,
 ): Record<string, string[]> {
   const result: Record<string, string[]> = {};
-  for (const [name, src] of Object.entries(clientEntries)) {
-    if (src.endsWith(".css")) continue;
+  for (const key of manifest[clientInputs.main]?.dynamicImports ?? []) {
     const found = new Set<string>();
     const seen = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || seen.has(key)) return;
-      seen.add(key);
+    const visit = (at: string) => {
+      const chunk = manifest[at];
+      if (!chunk || seen.has(at)) return;
+      seen.add(at);
       const code = readFileSync(resolve(root, "dist/client", chunk.file), "utf8");
       for (const token of code.split(/[\s"'`\\]+/)) if (styled.has(token)) found.add(token);
       for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
     };
-    visit(src);
-    result[name] = [...found].sort();
+    visit(key);
+    result[moduleName(manifest[key]?.src ?? key)] = [...found].sort();
   }
   return result;
 }
@@ -135,7 +165,7 @@ function cspHash(text: string): string {
  * so the page policy can allow exactly that <style> element by hash instead of 'unsafe-inline'.
  * Read from the installed package so an upgrade that changes it changes the hash too.
  */
-export function sonnerInsertedCss(root: string): string {
+function sonnerInsertedCss(root: string): string {
   const require = createRequire(resolve(root, "package.json"));
   // The package exports only its entry points: find its dist folder from the CommonJS one.
   const source = readFileSync(resolve(dirname(require.resolve("sonner")), "index.mjs"), "utf8");

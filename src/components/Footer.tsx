@@ -2,6 +2,7 @@ import { company } from "../content/company.ts";
 import { footerLegalLinks, footerQuickLinks, type NavLink } from "../content/navigation.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
+import { PostalAddress } from "./PostalAddress.tsx";
 
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   return (
@@ -21,7 +22,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 }
 
 export function Footer() {
-  const { address, phone, emails } = company;
+  const { phone, emails } = company;
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -37,14 +38,7 @@ export function Footer() {
             <p className="flex gap-2">
               <Icon name="mapPin" className="mt-0.5 size-4 shrink-0" />
               <span>
-                {address.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-                <span className="block">
-                  {address.city} {address.postalCode}, {address.country}
-                </span>
+                <PostalAddress />
               </span>
             </p>
             <p className="flex gap-2">

@@ -1,18 +1,17 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { type ContactFieldCopy, contactForm } from "../content/contact.ts";
+import { CONTACT_API_PATH } from "../paths.ts";
 
 const controlClass =
   "mt-1.5 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-
-export const CONTACT_ENDPOINT = "/api/contact";
 
 /** Sends the form's fields as JSON; resolves to null when sent, else to the sentence to show. */
 async function sendMessage(form: HTMLFormElement): Promise<string | null> {
   const fields: Record<string, string> = {};
   for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
   try {
-    const response = await fetch(CONTACT_ENDPOINT, {
+    const response = await fetch(CONTACT_API_PATH, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(fields),
@@ -89,7 +88,7 @@ export function ContactForm() {
   return (
     <form
       method="post"
-      action={CONTACT_ENDPOINT}
+      action={CONTACT_API_PATH}
       onSubmit={handleSubmit}
       aria-busy={sending}
       className="relative space-y-6"

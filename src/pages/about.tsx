@@ -24,6 +24,7 @@ import {
 import { aboutStats } from "../content/claims.ts";
 import { company } from "../content/company.ts";
 import { processSection, processSteps } from "../content/process.ts";
+import { paths } from "../paths.ts";
 import type { Page } from "./types.ts";
 
 /** The four statistic cards, lifted over the bottom edge of the hero. */
@@ -102,7 +103,7 @@ function Director() {
 }
 
 export const aboutPage: Page = {
-  path: "/about",
+  path: paths.about,
   ...aboutMeta,
   render: () => (
     <>

@@ -1,11 +1,8 @@
-import { renderToString } from "react-dom/server";
 import { ADMIN_TIME_ZONE, adminCopy } from "../content/admin.ts";
 import { formatUsd } from "../lib/money.ts";
 import type { ContactMessageRow } from "../messages/repository.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { OrderWithItems } from "../orders/repository.ts";
-import { pageAssets } from "../render/assets.ts";
-import { STYLES_PLACEHOLDER, withPageStyles } from "../render/page-styles.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: ADMIN_TIME_ZONE,
@@ -206,39 +203,17 @@ function MessagesList({ messages, limit }: { messages: ContactMessageRow[]; limi
 
 export type AdminView = { orders: OrderWithItems[]; messages: ContactMessageRow[]; limit: number };
 
-/**
- * The owner's page: its own minimal document (no public header, footer or scripts), styled by the
- * site's stylesheet, marked noindex.
- */
-export function renderAdminHtml(view: AdminView): Promise<{ html: string; styleHash: string | null }> {
-  const assets = pageAssets([]);
-  const html = renderToString(
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>{adminCopy.title}</title>
-        {assets.inlineCss && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: filled with our own built rules, allowed by their CSP hash
-          <style dangerouslySetInnerHTML={{ __html: STYLES_PLACEHOLDER }} />
-        )}
-        {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-      </head>
-      <body className="min-h-screen bg-slate-50 text-slate-800 antialiased">
-        <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-          <p className="inline-flex rounded-full bg-brand-900 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
-            {adminCopy.badge}
-          </p>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{adminCopy.heading}</h1>
-          <p className="mt-2 max-w-3xl text-slate-600">{adminCopy.lead}</p>
-          <OrdersTable orders={view.orders} limit={view.limit} />
-          <MessagesList messages={view.messages} limit={view.limit} />
-        </main>
-      </body>
-    </html>,
+/** The owner's page body; render/admin-document.tsx gives it its own minimal document. */
+export function AdminPage({ view }: { view: AdminView }) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <p className="inline-flex rounded-full bg-brand-900 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+        {adminCopy.badge}
+      </p>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{adminCopy.heading}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">{adminCopy.lead}</p>
+      <OrdersTable orders={view.orders} limit={view.limit} />
+      <MessagesList messages={view.messages} limit={view.limit} />
+    </main>
   );
-  return withPageStyles(`<!doctype html>${html}`, []);
 }

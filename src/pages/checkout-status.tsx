@@ -1,5 +1,6 @@
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
+import { ResultCard } from "../components/ResultCard.tsx";
 import {
   notPaidStatus,
   orderRecapCopy,
@@ -11,12 +12,11 @@ import {
 import { formatUsd } from "../lib/money.ts";
 import type { OrderItemRow } from "../orders/repository.ts";
 import type { SuccessState } from "../orders/success-status.ts";
+import { paths } from "../paths.ts";
 import type { Page } from "./types.ts";
 
-const PATH = "/checkout/success";
-
 /** The order as the buyer may see it on their own success link: what was bought, never who bought it. */
-export type OrderRecap = {
+type OrderRecap = {
   items: Pick<OrderItemRow, "name" | "quantity" | "unit_amount_cents" | "recurring">[];
   totalCents: number;
 };
@@ -69,29 +69,24 @@ function StatusCard({
   selfHref: string;
 }) {
   return (
-    <div className="bg-slate-50 px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-10 sm:py-12">
-        <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone.ring}`}>
-          <Icon name={tone.icon} className="size-10" />
-        </span>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>
-        <p className="mt-4 text-lg text-pretty text-slate-700">{copy.text}</p>
-        {copy.note && (
-          <p className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-brand-900">
-            <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-            {copy.note}
-          </p>
-        )}
-        {recap && <Recap recap={recap} />}
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          {copy.actions.map((action) => (
-            <ButtonLink key={action.label} href={action.href || selfHref} variant={action.variant}>
-              {action.label}
-            </ButtonLink>
-          ))}
-        </div>
+    <ResultCard icon={tone.icon} tone={tone.ring}>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>
+      <p className="mt-4 text-lg text-pretty text-slate-700">{copy.text}</p>
+      {copy.note && (
+        <p className="mt-6 flex items-start gap-3 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-brand-900">
+          <Icon name="mail" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          {copy.note}
+        </p>
+      )}
+      {recap && <Recap recap={recap} />}
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {copy.actions.map((action) => (
+          <ButtonLink key={action.label} href={action.href || selfHref} variant={action.variant}>
+            {action.label}
+          </ButtonLink>
+        ))}
       </div>
-    </div>
+    </ResultCard>
   );
 }
 
@@ -99,10 +94,10 @@ function statusPage(kind: keyof typeof tones, copy: StatusCopy, selfHref: string
   // The success entry removes the stored cart: right once the order exists and is paid or paying.
   const clearsCart = kind === "paid" || kind === "pending";
   return {
-    path: PATH,
+    path: paths.checkoutSuccess,
     title: copy.meta.title,
     description: copy.meta.description,
-    ...(clearsCart ? { entries: ["success"] } : {}),
+    ...(clearsCart ? { scripts: ["clear-cart"] } : {}),
     render: () => <StatusCard copy={copy} tone={tones[kind]} selfHref={selfHref} {...(recap ? { recap } : {})} />,
   };
 }
@@ -112,7 +107,7 @@ const copies = { paid: paidStatus, pending: pendingStatus, "not-paid": notPaidSt
 /** The page for a success link that carried a session id; null for the spec's plain page. */
 export function checkoutStatusPage(state: SuccessState, sessionId: string): Page | null {
   if (state.kind === "no-session") return null;
-  const selfHref = `${PATH}?session_id=${encodeURIComponent(sessionId)}`;
+  const selfHref = `${paths.checkoutSuccess}?session_id=${encodeURIComponent(sessionId)}`;
   if (state.kind === "unknown") return statusPage("unknown", unknownStatus, selfHref);
   const recap = { items: state.order.items, totalCents: state.order.total_cents };
   return statusPage(state.kind, copies[state.kind], selfHref, recap);

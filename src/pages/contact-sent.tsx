@@ -1,23 +1,8 @@
-import type { ReactNode } from "react";
 import { ButtonLink } from "../components/ButtonLink.tsx";
-import { Icon, type IconName } from "../components/Icon.tsx";
+import { ResultCard } from "../components/ResultCard.tsx";
 import { contactResultCopy } from "../content/contact.ts";
+import { CONTACT_SENT_PATH, paths } from "../paths.ts";
 import type { Page } from "./types.ts";
-
-export const CONTACT_SENT_PATH = "/contact/sent";
-
-function ResultCard({ icon, tone, children }: { icon: IconName; tone: string; children: ReactNode }) {
-  return (
-    <div className="bg-slate-50 px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm sm:px-10 sm:py-12">
-        <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${tone}`}>
-          <Icon name={icon} className="size-10" />
-        </span>
-        {children}
-      </div>
-    </div>
-  );
-}
 
 const { sent, notSent } = contactResultCopy;
 
@@ -44,7 +29,7 @@ export const contactSentPage: Page = {
 /** The same visitor's page when the server refused the message: why, and the way back to the form. */
 export function contactNotSentPage(reason: string, problems: string[] = []): Page {
   return {
-    path: "/contact",
+    path: paths.contact,
     title: notSent.meta.title,
     description: notSent.meta.description,
     render: () => (
@@ -62,7 +47,7 @@ export function contactNotSentPage(reason: string, problems: string[] = []): Pag
         )}
         <p className="mt-6 text-sm text-slate-600">{notSent.backHint}</p>
         <div className="mt-6 flex justify-center">
-          <ButtonLink href="/contact">{notSent.back}</ButtonLink>
+          <ButtonLink href={paths.contact}>{notSent.back}</ButtonLink>
         </div>
       </ResultCard>
     ),

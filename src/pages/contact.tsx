@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
-import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
+import { PostalAddress } from "../components/PostalAddress.tsx";
 import { company, hoursText } from "../content/company.ts";
 import { contactDetails, contactForm, contactHero, contactMeta, officeMap } from "../content/contact.ts";
-import { AppToaster } from "../islands/AppToaster.tsx";
-import { ContactForm } from "../islands/ContactForm.tsx";
+import { paths } from "../paths.ts";
+import { Island } from "../render/island.tsx";
 import type { Page } from "./types.ts";
 
 /** One dt/dd pair; the icon sits inside the dt because a dl's groups may hold only dt and dd. */
@@ -28,7 +28,7 @@ const detailLinkClass = "font-medium text-brand-700 break-words hover:text-brand
 
 function ContactDetails() {
   const { labels } = contactDetails;
-  const { address, phone, emails } = company;
+  const { phone, emails } = company;
   return (
     <section
       aria-labelledby="contact-details-heading"
@@ -40,14 +40,7 @@ function ContactDetails() {
       <dl className="mt-6 space-y-6">
         <DetailRow icon="mapPin" label={labels.address}>
           <address className="not-italic">
-            {address.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-            <span className="block">
-              {address.city} {address.postalCode}, {address.country}
-            </span>
+            <PostalAddress />
           </address>
         </DetailRow>
         <DetailRow icon="phone" label={labels.phone}>
@@ -91,9 +84,7 @@ function MessageForm() {
       </h2>
       <p className="mt-2 text-slate-600">{contactForm.intro}</p>
       <div className="mt-6">
-        <Island name="ContactForm">
-          <ContactForm />
-        </Island>
+        <Island.ContactForm />
       </div>
     </section>
   );
@@ -138,9 +129,9 @@ function OfficeMap() {
 }
 
 export const contactPage: Page = {
-  path: "/contact",
+  path: paths.contact,
   ...contactMeta,
-  entries: ["contact"],
+  scripts: ["office-map"],
   render: () => (
     <>
       <PageHero {...contactHero} />
@@ -153,9 +144,7 @@ export const contactPage: Page = {
           <OfficeMap />
         </div>
       </div>
-      <Island name="AppToaster">
-        <AppToaster />
-      </Island>
+      <Island.AppToaster />
     </>
   ),
 };

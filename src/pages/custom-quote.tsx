@@ -1,14 +1,13 @@
-import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { customQuoteCopy, customQuoteMeta } from "../content/custom-quote.ts";
-import { QuoteSelector } from "../islands/QuoteSelector.tsx";
+import { paths } from "../paths.ts";
+import { Island } from "../render/island.tsx";
 import type { Page } from "./types.ts";
 
 export const customQuotePage: Page = {
-  path: "/custom-quote",
+  path: paths.customQuote,
   title: customQuoteMeta.title,
   description: customQuoteMeta.description,
-  entries: ["quote"],
   render: () => (
     <>
       <PageHero title={customQuoteCopy.title} lead={customQuoteCopy.subtitle} />
@@ -20,9 +19,7 @@ export const customQuotePage: Page = {
             </p>
           </noscript>
           {/* Rendered with nothing selected; the island then checks what the stored cart holds. */}
-          <Island name="QuoteSelector">
-            <QuoteSelector />
-          </Island>
+          <Island.QuoteSelector />
         </div>
       </div>
     </>

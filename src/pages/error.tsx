@@ -1,7 +1,5 @@
+import { paths } from "../paths.ts";
 import type { Page } from "./types.ts";
-
-/** Shown with HTTP 500 when rendering or handling a request fails unexpectedly. */
-export const errorPage: Page = errorPageFor(null);
 
 /**
  * The 500 page for one failed request: its id is in the server log next to the error, so a
@@ -24,11 +22,11 @@ function ErrorBody({ requestId }: { requestId: string | null }) {
         Something went wrong on our side. Please try again in a moment, or contact us if it keeps happening.
       </p>
       <div className="mt-8 flex gap-3">
-        <a href="/" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+        <a href={paths.home} className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
           Return to Home
         </a>
         <a
-          href="/contact"
+          href={paths.contact}
           className="rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
         >
           Contact Us

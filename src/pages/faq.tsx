@@ -4,6 +4,7 @@ import { Icon } from "../components/Icon.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { Section } from "../components/Section.tsx";
 import { faqGroups, faqHero, faqMeta, faqPageCopy } from "../content/faq.ts";
+import { paths } from "../paths.ts";
 import { faqJsonLd } from "../seo/structured-data.ts";
 import type { Page } from "./types.ts";
 
@@ -67,7 +68,7 @@ function ClosingSection() {
 }
 
 export const faqPage: Page = {
-  path: "/faq",
+  path: paths.faq,
   ...faqMeta,
   structuredData: () => [faqJsonLd()],
   render: () => (

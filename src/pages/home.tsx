@@ -24,6 +24,7 @@ import { industries, industriesSection } from "../content/industries.ts";
 import { processSection, processSteps } from "../content/process.ts";
 import { services } from "../content/services.ts";
 import { testimonials, testimonialsSection } from "../content/testimonials.ts";
+import { paths } from "../paths.ts";
 import { businessJsonLd } from "../seo/structured-data.ts";
 import type { Page } from "./types.ts";
 
@@ -90,7 +91,11 @@ function ServicesOverview() {
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
           <li key={service.id}>
-            <ServiceCard service={service} href={`/services#${service.id}`} linkLabel={homeServicesSection.cardLink} />
+            <ServiceCard
+              service={service}
+              href={`${paths.services}#${service.id}`}
+              linkLabel={homeServicesSection.cardLink}
+            />
           </li>
         ))}
       </ul>
@@ -122,7 +127,7 @@ function Testimonials() {
 }
 
 export const homePage: Page = {
-  path: "/",
+  path: paths.home,
   ...homeMeta,
   structuredData: (origin) => [businessJsonLd(origin)],
   render: () => (

@@ -2,7 +2,6 @@ import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ComparisonTable } from "../components/ComparisonTable.tsx";
 import { FaqAccordion } from "../components/FaqAccordion.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { Island } from "../components/Island.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { PlanCard } from "../components/PlanCard.tsx";
 import { PriceCard } from "../components/PriceCard.tsx";
@@ -18,8 +17,9 @@ import {
   pricingMeta,
   pricingSections,
 } from "../content/pricing-extras.ts";
-import { AppToaster } from "../islands/AppToaster.tsx";
 import { pricingItemId } from "../lib/pricing-item.ts";
+import { paths } from "../paths.ts";
+import { Island } from "../render/island.tsx";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import type { Page } from "./types.ts";
 
@@ -149,9 +149,9 @@ function ClosingSection() {
 }
 
 export const pricingPage: Page = {
-  path: "/pricing",
+  path: paths.pricing,
   ...pricingMeta,
-  entries: ["pricing"],
+  scripts: ["pricing-cart"],
   render: () => (
     <>
       <PageHero {...pricingHero} />
@@ -162,9 +162,7 @@ export const pricingPage: Page = {
       <PaymentTermsSection />
       <PricingFaqSection />
       <ClosingSection />
-      <Island name="AppToaster">
-        <AppToaster />
-      </Island>
+      <Island.AppToaster />
     </>
   ),
 };

@@ -13,10 +13,11 @@ import {
   servicesListSection,
   servicesMeta,
 } from "../content/services-page.ts";
+import { paths } from "../paths.ts";
 import type { Page } from "./types.ts";
 
 export const servicesPage: Page = {
-  path: "/services",
+  path: paths.services,
   ...servicesMeta,
   render: () => (
     <>

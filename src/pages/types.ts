@@ -1,18 +1,21 @@
 import type { ReactElement } from "react";
-import type { ClientEntryName } from "../render/assets.ts";
+import type { PageScriptName } from "../islands/registry.ts";
 
-/** One route of the site: its path, its <head> copy, the client entries it needs and its body. */
+/** One route of the site: its path, its <head> copy, the page scripts it runs and its body. */
 export type Page = {
   path: string;
   title: string;
   description: string;
-  /** Client bundles this page hydrates; the header script is always added. */
-  entries?: ClientEntryName[];
+  /**
+   * Page scripts this page runs (the header script always runs). Islands need no listing: the
+   * ones the page renders are found while rendering.
+   */
+  scripts?: PageScriptName[];
   render: () => ReactElement;
   /** JSON-LD objects for search engines, given the site's origin (https://…). */
   structuredData?: (origin: string) => object[];
   /** Kept out of the sitemap and search results (e.g. the checkout steps). */
   noindex?: boolean;
-  /** Marks <html data-cart="items"> before first paint when the browser holds a cart (build/cart-hint.ts). */
+  /** Marks <html data-cart="items"> before first paint when a cart is held (src/client/inline/cart-hint.ts). */
   cartHint?: boolean;
 };

@@ -1,8 +1,10 @@
-import assets, { cartHint, islandLoader, siteCss, toastStylesHash } from "virtual:client-assets";
-
-export type ClientEntryName = "header" | "notFound" | "contact" | "pricing" | "quote" | "checkout" | "success";
+import { cartHint, entry, islandLoader, modules, siteCss, styles, toastStylesHash } from "virtual:client-assets";
+import { type IslandName, islands, type PageScriptName, pageScripts } from "../islands/registry.ts";
 
 export type PageAssets = {
+  /** The client entry the island loader imports after first paint. */
+  entry: string;
+  /** The page scripts the entry runs (by registry name); islands it finds in the page. */
   scripts: string[];
   preloads: string[];
   styles: string[];
@@ -10,34 +12,45 @@ export type PageAssets = {
   inlineCss: boolean;
 };
 
+// A registry line whose module the build did not find would otherwise be skipped silently in the
+// browser: fail when the worker starts instead.
+for (const name of [...Object.keys(islands), ...Object.keys(pageScripts), "hydrate"]) {
+  if (!modules[name]) throw new Error(`Client module "${name}" is in the registry but not in the client build`);
+}
+
 /** Allows the toast library's own <style> element under the page CSP (see client-assets-plugin). */
 export { toastStylesHash };
 
-/** The inline loader script (build/island-loader.ts) and the CSP hash that allows exactly it. */
+/** The inline loader script (src/client/inline/island-loader.ts) and the CSP hash that allows exactly it. */
 export const islandLoaderCode = islandLoader.code;
 export const islandLoaderHash = islandLoader.hash;
 
-/** The <head> script of pages that show the cart's state at first paint (build/cart-hint.ts). */
+/** The <head> script of pages that show the cart's state at first paint (src/client/inline/cart-hint.ts). */
 export const cartHintCode = cartHint.code;
 export const cartHintHash = cartHint.hash;
 
-/** The script, preload and stylesheet URLs for a page that uses the given client entries. */
-export function pageAssets(entries: readonly ClientEntryName[]): PageAssets {
-  const scripts: string[] = [];
-  const preloads = new Set<string>();
-  const styles = new Set<string>(siteCss ? [] : (assets.styles?.css ?? []));
-  for (const name of ["header", ...entries] as const) {
-    const entry = assets[name];
-    if (!entry) continue;
-    const [main, ...imports] = entry.js;
-    if (main && !scripts.includes(main)) scripts.push(main);
-    for (const file of imports) preloads.add(file);
-    for (const file of entry.css) styles.add(file);
-  }
+/** The client modules a page runs: the header script, its own page scripts and its islands. */
+export function pageModules(scripts: readonly PageScriptName[], usedIslands: Iterable<IslandName>): string[] {
+  return [...new Set<string>(["header", ...scripts, ...usedIslands])];
+}
+
+/**
+ * The script, preload and stylesheet URLs of a page that runs the given page scripts and renders
+ * the given islands. The loader imports the client entry, which loads each of the page's modules;
+ * every chunk they need is preloaded so nothing waits on a chain of imports.
+ */
+export function pageAssets(scripts: readonly PageScriptName[], usedIslands: ReadonlySet<IslandName>): PageAssets {
+  const needed = pageModules(scripts, usedIslands);
+  if (usedIslands.size > 0) needed.push("hydrate");
+  const [main, ...preloads] = entry.js;
+  const files = needed.flatMap((name) => modules[name]?.js ?? []);
+  const css = new Set<string>(siteCss ? [] : styles);
+  for (const name of needed) for (const file of modules[name]?.css ?? []) css.add(file);
   return {
-    scripts,
-    preloads: [...preloads].filter((f) => !scripts.includes(f)),
-    styles: [...styles],
+    entry: main!,
+    scripts: pageModules(scripts, []),
+    preloads: [...new Set([...preloads, ...files])].filter((file) => file !== main),
+    styles: [...css],
     inlineCss: siteCss !== null,
   };
 }

@@ -1,36 +1,43 @@
 import type { Context } from "hono";
-import { renderToString } from "react-dom/server";
+import type { IslandName } from "../islands/registry.ts";
 import type { Page } from "../pages/types.ts";
-import { pageAssets } from "./assets.ts";
-import { Document } from "./document.tsx";
+import { loadIslands } from "../render/island.tsx";
+import { pageModules } from "./assets.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
-/** The complete HTML of a page, as sent, and the CSP hash of its inline stylesheet. */
+/**
+ * The complete HTML of a page, as sent, and the CSP hash of its inline stylesheet: the layout
+ * renders through `c.render` (render/renderer.tsx), then the page's stylesheet is filled in.
+ */
 async function renderHtml(
+  c: Context,
   page: Page,
   origin: string,
-  status: number,
+  status: 200 | 404 | 500,
 ): Promise<{ html: string; styleHash: string | null }> {
-  const html = renderToString(
-    <Document
-      path={page.path}
-      title={page.title}
-      description={page.description}
-      assets={pageAssets(page.entries ?? [])}
-      origin={origin}
-      noindex={page.noindex || status !== 200}
-      cartHint={page.cartHint}
-      structuredData={page.structuredData?.(origin)}
-    >
-      {page.render()}
-    </Document>,
-  );
-  return withPageStyles(`<!doctype html>${html}`, page.entries ?? []);
+  await loadIslands();
+  const usedIslands = new Set<IslandName>();
+  const scripts = page.scripts ?? [];
+  c.status(status);
+  const rendered = await c.render(page.render(), {
+    document: {
+      path: page.path,
+      title: page.title,
+      description: page.description,
+      scripts,
+      usedIslands,
+      origin,
+      noindex: page.noindex || status !== 200,
+      cartHint: page.cartHint,
+      structuredData: page.structuredData?.(origin),
+    },
+  });
+  return withPageStyles(await rendered.text(), pageModules(scripts, usedIslands));
 }
 
 /** Server-renders a page whose content depends on the request (never cached). */
 export async function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Promise<Response> {
-  const { html, styleHash } = await renderHtml(page, new URL(c.req.url).origin, status);
+  const { html, styleHash } = await renderHtml(c, page, new URL(c.req.url).origin, status);
   allowPageStyles(c, styleHash);
   return c.html(html, status, { "Cache-Control": "no-store" });
 }
@@ -41,15 +48,15 @@ type Rendered = { html: string; styleHash: string | null; gzip: ArrayBuffer; eta
 const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
-async function renderOnce(page: Page, origin: string): Promise<Rendered> {
-  const { html, styleHash } = await renderHtml(page, origin, 200);
+async function renderOnce(c: Context, page: Page, origin: string): Promise<Rendered> {
+  const { html, styleHash } = await renderHtml(c, page, origin, 200);
   const bytes = new TextEncoder().encode(html);
   const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return { html, styleHash, gzip, etag: `"${hex}"` };
 }
 
-async function gzipOnce(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> {
+async function gzipOnce(bytes: Uint8Array): Promise<ArrayBuffer> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Response(stream).arrayBuffer();
 }
@@ -76,7 +83,7 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
   if (!entry) {
     // Bounded: a flood of made-up Host headers must not grow memory without limit.
     if (rendered.size >= MAX_RENDERED) rendered.clear();
-    entry = renderOnce(page, origin);
+    entry = renderOnce(c, page, origin);
     rendered.set(key, entry);
     entry.catch(() => rendered.delete(key));
   }

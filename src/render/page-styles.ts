@@ -1,6 +1,5 @@
 import { siteCss } from "virtual:client-assets";
 import type { Context } from "hono";
-import type { ClientEntryName } from "./assets.ts";
 import { classesInHtml, pruneCss } from "./css-rules.ts";
 
 declare module "hono" {
@@ -11,21 +10,21 @@ declare module "hono" {
 }
 
 /** A page's inline stylesheet and the CSP hash ('sha256-…') that allows exactly it. */
-export type PageStyles = { css: string; hash: string };
+type PageStyles = { css: string; hash: string };
 
 /** Marks where the page's stylesheet goes, until the whole page's classes are known. */
 export const STYLES_PLACEHOLDER = "/*page-styles*/";
 
 /**
  * The rules of the site stylesheet that can apply to this page: those whose classes appear in its
- * HTML or in the code of its client entries (what islands, the header and toasts add later).
+ * HTML or in the code of the client modules it runs (what islands, the header and toasts add later).
  * A phone then gets the page's first paint from one round trip's worth of bytes.
  * Null in dev, where the full stylesheet is linked.
  */
-export async function pageStyles(html: string, entries: readonly ClientEntryName[]): Promise<PageStyles | null> {
+async function pageStyles(html: string, modules: readonly string[]): Promise<PageStyles | null> {
   if (!siteCss) return null;
   const inUse = classesInHtml(html);
-  for (const entry of ["header", ...entries]) for (const name of siteCss.entryClasses[entry] ?? []) inUse.add(name);
+  for (const module of modules) for (const name of siteCss.moduleClasses[module] ?? []) inUse.add(name);
   const css = pruneCss(siteCss.rules, inUse);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(css));
   return { css, hash: `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}` };
@@ -34,9 +33,9 @@ export async function pageStyles(html: string, entries: readonly ClientEntryName
 /** HTML rendered with the placeholder, completed with the page's stylesheet; and that stylesheet's hash. */
 export async function withPageStyles(
   html: string,
-  entries: readonly ClientEntryName[],
+  modules: readonly string[],
 ): Promise<{ html: string; styleHash: string | null }> {
-  const styles = await pageStyles(html, entries);
+  const styles = await pageStyles(html, modules);
   if (!styles) return { html, styleHash: null };
   const at = html.indexOf(STYLES_PLACEHOLDER);
   if (at < 0) throw new Error("The page has no place for its stylesheet");

@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../app.ts";
 import { adminCopy } from "../content/admin.ts";
+import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { listContactMessages } from "../messages/repository.ts";
 import { listOrders } from "../orders/repository.ts";
-import { renderAdminHtml } from "../pages/admin.tsx";
+import { ADMIN_PATH } from "../paths.ts";
+import { renderAdminHtml } from "../render/admin-document.tsx";
 import { allowPageStyles } from "../render/page-styles.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
-export const ADMIN_PATH = "/admin";
-export const ADMIN_USER = "admin";
+const ADMIN_USER = "admin";
 
 /** How many orders and messages the page lists: months of this business's volume. */
 const LIST_LIMIT = 200;
@@ -68,13 +68,13 @@ function challenge(c: Context): Response {
 }
 
 /** The user and password of an `Authorization: Basic …` header (UTF-8, as the challenge asks). */
-export function basicCredentials(header: string | undefined): { user: string; password: string } | null {
+function basicCredentials(header: string | undefined): { user: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header ?? "");
   if (!match?.[1]) return null;
   let decoded: string;
   try {
     const bytes = Uint8Array.from(atob(match[1]), (ch) => ch.charCodeAt(0));
-    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    decoded = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return null;
   }

@@ -1,16 +1,15 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../app.ts";
 import { contactApiMessages, contactForm } from "../content/contact.ts";
+import type { AppEnv } from "../env.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
+import { log } from "../http/log.ts";
 import { insertContactMessage } from "../messages/repository.ts";
-import { CONTACT_SENT_PATH, contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
-import { renderPage } from "../render/page-response.tsx";
+import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
+import { renderContactNotSent, renderContactSent } from "../render/site.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
-
-export const CONTACT_API_PATH = "/api/contact";
 
 /** The longest valid message with every field at its limit is under 6 kB; this leaves room for encoding. */
 const MAX_CONTACT_BYTES = 32 * 1024;
@@ -46,7 +45,7 @@ export function contactRoutes() {
 
       if (filledHoneypot(submission.fields)) {
         // Answered exactly like a sent message, so a bot learns nothing; nothing is stored.
-        console.warn("Contact message dropped: honeypot field filled in");
+        log(c).warn("Contact message dropped: honeypot field filled in", { channel });
         return sent(c, channel);
       }
 
@@ -61,7 +60,7 @@ export function contactRoutes() {
       try {
         await insertContactMessage(c.env.DB, parsed.data);
       } catch (err) {
-        console.error("Contact message could not be stored:", err);
+        log(c).error("Contact message could not be stored", { channel, error: err });
         return refuse(c, channel, 503, contactApiMessages.storeFailed);
       }
       return sent(c, channel);
@@ -73,7 +72,7 @@ export function contactRoutes() {
     return jsonError(c, 405, contactApiMessages.methodNotAllowed);
   });
 
-  app.get(CONTACT_SENT_PATH, (c) => renderPage(c, { ...contactSentPage, noindex: true }));
+  app.get(CONTACT_SENT_PATH, (c) => renderContactSent(c));
 
   return app;
 }
@@ -127,7 +126,7 @@ async function refuse(
   problems?: string[],
 ): Promise<Response> {
   if (channel !== "form") return jsonError(c, status, message, issues);
-  const page = await renderPage(c, { ...contactNotSentPage(message, problems), noindex: true });
+  const page = await renderContactNotSent(c, message, problems);
   const headers = new Headers(page.headers);
   headers.set("Cache-Control", "no-store");
   return new Response(page.body, { status, headers });

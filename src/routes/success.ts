@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../env.ts";
+import { log } from "../http/log.ts";
 import { checkoutSuccessState } from "../orders/success-status.ts";
-import { checkoutStatusPage } from "../pages/checkout-status.tsx";
-import { renderPage } from "../render/page-response.tsx";
-
-export const SUCCESS_PATH = "/checkout/success";
+import { paths } from "../paths.ts";
+import { renderCheckoutStatus } from "../render/site.tsx";
 
 /**
  * GET /checkout/success?session_id=…: Stripe sends the buyer here, and the page tells the truth
@@ -14,13 +13,13 @@ export const SUCCESS_PATH = "/checkout/success";
 export function successRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
 
-  app.get(SUCCESS_PATH, async (c, next) => {
+  app.get(paths.checkoutSuccess, async (c, next) => {
     const sessionId = c.req.query("session_id");
     if (sessionId === undefined) return next();
-    const state = await checkoutSuccessState(c.env, sessionId);
-    const page = checkoutStatusPage(state, sessionId);
-    if (!page) return next();
-    const res = await renderPage(c, { ...page, noindex: true }, state.kind === "unknown" ? 404 : 200);
+    const state = await checkoutSuccessState(c.env, sessionId, log(c, { sessionId }));
+    const rendered = renderCheckoutStatus(c, state, sessionId);
+    if (!rendered) return next();
+    const res = await rendered;
     // One buyer's order status: never cached, never indexed.
     res.headers.set("Cache-Control", "no-store");
     res.headers.set("X-Robots-Tag", "noindex");

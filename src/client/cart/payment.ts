@@ -1,6 +1,5 @@
+import { PAYMENT_PATH } from "../../paths.ts";
 import type { ApiError, PaymentRequest } from "../../schemas/payment-request.ts";
-
-export const PAYMENT_ENDPOINT = "/create-custom-payment";
 
 /** A payment call that failed: an error status (with the server's message) or no answer at all. */
 export class PaymentError extends Error {
@@ -41,7 +40,7 @@ function webUrl(value: unknown): string | null {
 export async function requestPaymentUrl(body: PaymentRequest): Promise<string | null> {
   let response: Response;
   try {
-    response = await fetch(PAYMENT_ENDPOINT, {
+    response = await fetch(PAYMENT_PATH, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),

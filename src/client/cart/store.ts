@@ -32,7 +32,7 @@ export function cartCount(items: CartItems): number {
 }
 
 /** Same id: one more of it (up to the cap); otherwise appended with quantity 1. */
-export function addItem(items: CartItems, input: CartItemInput): CartItems {
+function addItem(items: CartItems, input: CartItemInput): CartItems {
   if (items.some((item) => item.id === input.id)) {
     return items.map((item) =>
       item.id === input.id ? { ...item, quantity: Math.min(item.quantity + 1, MAX_QUANTITY) } : item,
@@ -44,12 +44,12 @@ export function addItem(items: CartItems, input: CartItemInput): CartItems {
   return [...items, { id, name, description, category, tier, price, quantity: 1 }];
 }
 
-export function removeItem(items: CartItems, id: string): CartItems {
+function removeItem(items: CartItems, id: string): CartItems {
   return items.filter((item) => item.id !== id);
 }
 
 /** The entries of a stored cart, or none when it is missing, unreadable or not an array. */
-export function decodeStoredCart(raw: string | null): unknown[] {
+function decodeStoredCart(raw: string | null): unknown[] {
   if (!raw) return [];
   try {
     const data: unknown = JSON.parse(raw);
@@ -60,7 +60,7 @@ export function decodeStoredCart(raw: string | null): unknown[] {
 }
 
 /** One line per id (the first wins) and no more lines than the payment endpoint accepts. */
-export function normalizeItems(items: readonly CartItem[]): CartItem[] {
+function normalizeItems(items: readonly CartItem[]): CartItem[] {
   const seen = new Set<string>();
   return items.filter((item) => !seen.has(item.id) && seen.add(item.id)).slice(0, MAX_CART_ITEMS);
 }

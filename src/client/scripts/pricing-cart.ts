@@ -1,12 +1,8 @@
 import { toast } from "sonner";
 import { cartCopy } from "../../content/checkout.ts";
 import { cartLink } from "../../content/navigation.ts";
-import { AppToaster } from "../../islands/AppToaster.tsx";
 import type { CartItemInput } from "../../schemas/cart-item.ts";
 import { getCartStore } from "../cart/store.ts";
-import { hydrateIslands } from "../hydrate.tsx";
-
-export const ready = hydrateIslands({ AppToaster });
 
 /** The item a pricing button carries (server-rendered JSON), or null if it is unreadable. */
 function buttonItem(button: HTMLElement): CartItemInput | null {
@@ -18,7 +14,8 @@ function buttonItem(button: HTMLElement): CartItemInput | null {
   }
 }
 
-// One delegated listener serves every add-to-cart button the pricing page renders.
+// One delegated listener serves every add-to-cart button the pricing page renders; the toast
+// appears in the page's AppToaster island (same sonner module, so the same toast queue).
 document.addEventListener("click", (event) => {
   const button = event.target instanceof Element ? event.target.closest<HTMLElement>("button[data-add-to-cart]") : null;
   const item = button && buttonItem(button);

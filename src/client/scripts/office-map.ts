@@ -3,7 +3,7 @@
  * map never loads for a visitor who does not scroll to it. Without JavaScript a <noscript> iframe
  * (lazy-loaded by the browser) stands in.
  */
-export function embedMapWhenNear(): void {
+function embedMapWhenNear(): void {
   const box = document.querySelector<HTMLElement>("[data-map-embed]");
   if (!box) return;
   const show = () => {
@@ -28,3 +28,8 @@ export function embedMapWhenNear(): void {
   );
   observer.observe(box);
 }
+
+embedMapWhenNear();
+
+// A module (for the registry's import), though it exports nothing: it only runs.
+export {};
