@@ -3,26 +3,6 @@ import type { TestProject } from "vitest/node";
 import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-standin/server.ts";
 import { WORKER_WEBHOOK_SECRET } from "./secrets.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /**
-     * A stand-in that behaves like Stripe; the worker's STRIPE_API_BASE in the tests. It signs
-     * webhook events with the tests' STRIPE_WEBHOOK_SECRET but, with no site to reach from Node,
-     * only records them (GET /__events): tests replay them to the worker.
-     */
-    stripeStandinUrl: string;
-    /** A stand-in that answers every API call with HTTP 500. */
-    stripeFailingUrl: string;
-    /** A stand-in that waits STRIPE_SLOW_DELAY_MS before answering. */
-    stripeSlowUrl: string;
-    /**
-     * A stand-in only the refusal tests point at: every request they send must be refused before
-     * Stripe, so it must never record a single call.
-     */
-    stripeSentinelUrl: string;
-  }
-}
-
 export const STRIPE_SLOW_DELAY_MS = 3_000;
 
 /**

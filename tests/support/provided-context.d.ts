@@ -1,0 +1,22 @@
+/** What the worker tests' global setup (tests/support/stripe-standins.ts) provides to them. */
+import "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /**
+     * A stand-in that behaves like Stripe; the worker's STRIPE_API_BASE in the tests. It signs
+     * webhook events with the tests' STRIPE_WEBHOOK_SECRET but, with no site to reach from Node,
+     * only records them (GET /__events): tests replay them to the worker.
+     */
+    stripeStandinUrl: string;
+    /** A stand-in that answers every API call with HTTP 500. */
+    stripeFailingUrl: string;
+    /** A stand-in that waits STRIPE_SLOW_DELAY_MS before answering. */
+    stripeSlowUrl: string;
+    /**
+     * A stand-in only the refusal tests point at: every request they send must be refused before
+     * Stripe, so it must never record a single call.
+     */
+    stripeSentinelUrl: string;
+  }
+}
