@@ -3,7 +3,7 @@
 // With --check, any figure over budget makes the exit code non-zero.
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { publicRoutes } from "../../tests/browser/support/routes.ts";
+import { publicRoutes } from "../../tests/support/routes.ts";
 import { serveBuiltSite } from "../lib/wrangler-server.ts";
 import { checkRoute, checkThroughput } from "./budgets.ts";
 import { type LighthouseFigures, launchChromium, median, runLighthouse } from "./lighthouse.ts";

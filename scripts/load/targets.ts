@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { pricingCartItems } from "../../src/content/pricing-cart-items.ts";
 import { quoteCatalogue } from "../../src/content/quote-catalogue.ts";
-import { publicRoutes } from "../../tests/browser/support/routes.ts";
+import { publicRoutes } from "../../tests/support/routes.ts";
 import type { LoadTarget } from "../bench/load.ts";
 
 /** Every GET the site answers: its pages, robots and sitemap, a static file and the 404 page. */

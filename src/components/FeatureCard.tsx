@@ -2,7 +2,7 @@ import type { Feature } from "../content/claims.ts";
 import { IconTile } from "./IconTile.tsx";
 
 /** A titled point with an icon (h3), as a bordered card or as a plain item on a tinted band. */
-export function FeatureCard({
+function FeatureCard({
   feature,
   variant = "card",
   tone = "brand",

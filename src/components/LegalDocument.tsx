@@ -13,7 +13,7 @@ const linkClass =
   "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 break-words hover:text-brand-900 hover:decoration-brand-700";
 
 /** Anchor id of a section, from its heading ("Payment Terms" → "payment-terms"). */
-export function sectionId(heading: string): string {
+function sectionId(heading: string): string {
   return heading
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

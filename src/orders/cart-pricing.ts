@@ -14,10 +14,10 @@ export type CartProblem = {
 };
 
 /** Stripe refuses a Checkout Session whose amount is above $999,999.99 (USD, 8 digits of cents). */
-export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** Stripe's limit for a subscription-mode Checkout Session: 20 one-time line items (and 20 recurring). */
-export const MAX_ONE_TIME_LINES_WITH_PLAN = 20;
+const MAX_ONE_TIME_LINES_WITH_PLAN = 20;
 
 const REVIEW = "Please review your cart and try again.";
 

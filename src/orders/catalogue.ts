@@ -1,9 +1,6 @@
-import { pricingCartItems } from "../content/pricing-cart-items.ts";
+import { pricingCartItems, pricingCategories } from "../content/pricing-cart-items.ts";
 import { quoteCatalogue } from "../content/quote-catalogue.ts";
 import { toCents } from "../lib/money.ts";
-
-/** The category whose items bill every month (spec section 3); everything else is charged once. */
-export const MONTHLY_CATEGORY = "Monthly Subscription";
 
 /** What the worker charges for one id: the catalogue's own name, category and price. */
 export type CatalogueEntry = {
@@ -28,7 +25,7 @@ function toEntry(item: { id: string; name: string; category: string; price: numb
     category: item.category,
     price: item.price,
     unitAmount,
-    recurring: item.category === MONTHLY_CATEGORY,
+    recurring: item.category === pricingCategories.monthly,
   };
 }
 

@@ -9,8 +9,6 @@ const eventStatus: Record<string, (session: SessionState) => OrderStatus | null>
   "checkout.session.expired": () => "expired",
 };
 
-export const handledEventTypes = Object.keys(eventStatus);
-
 export type StripeEventLike = {
   id: string;
   type: string;

@@ -8,7 +8,7 @@
  * simply abandoned, so evidence of completion (awaiting, failed or paid) outranks it whatever order
  * the events arrive in. Nothing moves an order back to 'pending'.
  */
-export const orderStatuses = ["pending", "awaiting_payment", "paid", "payment_failed", "expired"] as const;
+const orderStatuses = ["pending", "awaiting_payment", "paid", "payment_failed", "expired"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** For each target status, the statuses an order may move to it from. */
@@ -19,10 +19,6 @@ export const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {
   payment_failed: ["pending", "expired", "awaiting_payment"],
   paid: ["pending", "expired", "awaiting_payment", "payment_failed"],
 };
-
-export function canMove(from: OrderStatus, to: OrderStatus): boolean {
-  return allowedFrom[to].includes(from);
-}
 
 /** The minimal view of a Stripe Checkout Session that decides an order's status. */
 export type SessionState = { status: string | null; payment_status: string | null };

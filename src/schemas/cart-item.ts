@@ -1,8 +1,7 @@
 import { MAX_QUANTITY } from "./limits.ts";
 import { z } from "./zod.ts";
 
-export const cartCategories = ["Monthly Subscription", "One-Time Service", "Add-On Service"] as const;
-export const tiers = ["entry", "small", "medium", "premium"] as const;
+const tiers = ["entry", "small", "medium", "premium"] as const;
 export type Tier = (typeof tiers)[number];
 
 export { MAX_CART_ITEMS, MAX_QUANTITY } from "./limits.ts";

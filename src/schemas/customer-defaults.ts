@@ -1,7 +1,7 @@
 import type { CustomerInfo } from "./customer-info.ts";
 
 /** The checkout form's starting values: zod-free, so the form renders before the schema loads. */
-export const DEFAULT_COUNTRY = "United States";
+const DEFAULT_COUNTRY = "United States";
 
 export const emptyCustomerInfo: CustomerInfo = {
   name: "",

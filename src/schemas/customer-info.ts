@@ -42,5 +42,3 @@ export const customerInfoSchema = z.object(
 );
 
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
-
-export { DEFAULT_COUNTRY, emptyCustomerInfo } from "./customer-defaults.ts";

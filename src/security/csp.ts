@@ -1,7 +1,7 @@
 import { officeMap } from "../content/contact.ts";
 
 /** The only other origin a page may embed: the OpenStreetMap view on /contact. */
-export const MAP_FRAME_ORIGIN = new URL(officeMap.embedUrl).origin;
+const MAP_FRAME_ORIGIN = new URL(officeMap.embedUrl).origin;
 
 export type StyleHashes = {
   /** The page's inline stylesheet ('sha256-…'); null when the stylesheet is linked (vite dev, tests). */
@@ -20,7 +20,7 @@ type Directives = Record<string, readonly string[]>;
  * so Chromium checks the element once while still empty: without this it reports a violation
  * (the filled element is then allowed by its own hash). Only an empty element matches it.
  */
-export const EMPTY_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+const EMPTY_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
 
 /**
  * The policy of every HTML page. Deny by default, then allow exactly what the site uses: its own

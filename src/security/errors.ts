@@ -6,7 +6,7 @@ import { securityMessages } from "./messages.ts";
  * Whether the client of a failed request reads JSON: a script's fetch (a POST, or asking for
  * JSON) gets a JSON sentence; a browser navigating (asking for HTML) gets the 500 page.
  */
-export function prefersJson(c: Context): boolean {
+function prefersJson(c: Context): boolean {
   const accept = c.req.header("Accept")?.toLowerCase() ?? "";
   if (accept.includes("text/html")) return false;
   if (accept.includes("application/json")) return true;

@@ -3,13 +3,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { API_DIRECTIVES, pageDirectives, type StyleHashes, serializePolicy } from "./csp.ts";
 
 /** Two years, with subdomains and preload: the bar of the HSTS preload list (Hono's default is 180 days). */
-export const HSTS = "max-age=63072000; includeSubDomains; preload";
+const HSTS = "max-age=63072000; includeSubDomains; preload";
 
 /**
  * Powerful features the site never uses, denied to the pages and to the map frame alike. Only
  * names Chromium recognises: an unknown name earns a console warning and protects nothing.
  */
-export const DENIED_FEATURES = [
+const DENIED_FEATURES = [
   "accelerometer",
   "autoplay",
   "browsing-topics",
@@ -34,7 +34,7 @@ export const DENIED_FEATURES = [
   "xr-spatial-tracking",
 ] as const;
 
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
 /**
  * Hono's secure headers with the site's values: the response headers every answer carries,

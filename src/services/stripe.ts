@@ -6,10 +6,10 @@ import { stringBinding } from "../http/bindings.ts";
  * locally, `wrangler secret put` in production) that may be absent, and STRIPE_API_BASE only
  * exists in tests and offline runs.
  */
-export type StripeEnv = { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string };
+type StripeEnv = { STRIPE_SECRET_KEY?: string; STRIPE_API_BASE?: string };
 
 /** Reads the bindings at run time (see stringBinding): a missing or odd one means "not configured". */
-export function readStripeEnv(env: object): StripeEnv {
+function readStripeEnv(env: object): StripeEnv {
   return {
     STRIPE_SECRET_KEY: stringBinding(env, "STRIPE_SECRET_KEY"),
     STRIPE_API_BASE: stringBinding(env, "STRIPE_API_BASE"),
@@ -21,7 +21,7 @@ export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 export type CreatedCheckoutSession = { id: string; url: string };
 
 /** What the site reads back about a session: enough to decide its order's status. */
-export type CheckoutSessionState = {
+type CheckoutSessionState = {
   id: string;
   status: string | null;
   payment_status: string | null;
@@ -136,7 +136,7 @@ function describeStripeError(err: unknown, action: "create" | "retrieve" | "expi
 }
 
 /** Stripe's recommended window: a signed event older than this is refused as a possible replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The synchronous Node crypto provider does not exist in workerd; Web Crypto does. */
 const webhookCrypto = Stripe.createSubtleCryptoProvider();

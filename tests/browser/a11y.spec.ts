@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { publicRoutes } from "./support/routes.ts";
+import { publicRoutes } from "../support/routes.ts";
 
 const widths = [
   { name: "phone", width: 375, height: 740 },

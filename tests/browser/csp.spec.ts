@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { publicRoutes } from "../support/routes.ts";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
 import { scriptsReady, waitForIsland } from "./support/islands.ts";
 import { expectPageStylesCoverDom } from "./support/page-styles.ts";
-import { publicRoutes } from "./support/routes.ts";
 
 /**
  * The Content-Security-Policy in a real browser: every page, with its islands hydrated and its

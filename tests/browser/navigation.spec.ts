@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { headerLinks } from "../support/routes.ts";
 import { scriptsReady } from "./support/islands.ts";
-import { headerLinks } from "./support/routes.ts";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -4,7 +4,7 @@ import { quoteCatalogue } from "../../../src/content/quote-catalogue.ts";
 import type { CartItem, CartItemInput } from "../../../src/schemas/cart-item.ts";
 import type { CustomerInfo } from "../../../src/schemas/customer-info.ts";
 
-export const CART_KEY = "cart";
+const CART_KEY = "cart";
 
 export function quoteService(id: string): CartItemInput {
   const service = quoteCatalogue.find((s) => s.id === id);
@@ -94,7 +94,7 @@ export async function mockPaymentEndpoint(
   return { requests };
 }
 
-export const STUB_PAYMENT_URL = "https://checkout.stripe.test/c/pay/cs_test_cart_client";
+const STUB_PAYMENT_URL = "https://checkout.stripe.test/c/pay/cs_test_cart_client";
 
 /**
  * Stands in for the worker's endpoint and the hosted payment page until the full flow runs through
