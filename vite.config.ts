@@ -13,6 +13,20 @@ export default defineConfig({
           input: Object.values(clientInputs),
           // Entries export `ready` (their islands hydrated) for the island loader to wait on.
           preserveEntrySignatures: "exports-only",
+          output: {
+            // Modules every page loads (paths, the cart store, header copy) and React's packages
+            // are shared by several chunks; left alone they become eight files of a few hundred
+            // bytes each, and each file costs a request and its own gzip overhead on a phone.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "site",
+                  test: /[\\/]src[\\/](paths\.ts|content[\\/](checkout|navigation)\.ts|client[\\/]cart[\\/]store\.ts)|preload-helper/,
+                },
+                { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              ],
+            },
+          },
         },
       },
     },
