@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { inCart, pricingItem, quoteService, seedCart, seedRawCart, storedCart } from "./support/cart.ts";
-import { scriptsReady } from "./support/islands.ts";
+import { holdBundles, scriptsReady } from "./support/islands.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -42,15 +42,12 @@ test.describe("adding from the pricing page", () => {
   });
 
   test("taps made before the page's scripts have run are kept and replayed", async ({ page }) => {
-    // The bundles held back, as on a slow phone network: the buttons are on screen before them.
-    await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-    await page.goto("/pricing");
+    const bundles = await holdBundles(page);
+    await page.goto("/pricing", { waitUntil: "domcontentloaded" });
     await addButton(page, "Quick Tech Fix").click();
     await addButton(page, "Quick Tech Fix").click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js-ready"))).toBe(false);
+    bundles.release();
     await expect(badge(page)).toHaveText("2");
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Quick Tech Fix added to cart!" })).toHaveCount(
       2,

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { inCart, pricingItem, quoteService, seedCart, storedCart } from "./support/cart.ts";
+import { holdBundles } from "./support/islands.ts";
 
 const tierHeadings = [
   "Entry Level ($20-$100)",
@@ -85,13 +86,11 @@ for (const width of [375, 1280]) {
 }
 
 test("a card tapped before the page's scripts have run is selected once they have", async ({ page }) => {
-  await page.route("**/assets/*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
-  await page.goto("/custom-quote");
+  const bundles = await holdBundles(page);
+  await page.goto("/custom-quote", { waitUntil: "domcontentloaded" });
   await page.getByText("Install and share one office printer").click();
   expect(await page.evaluate(() => document.documentElement.hasAttribute("data-js-ready"))).toBe(false);
+  bundles.release();
   // Not toggled natively in the meantime (the cart would disagree), then toggled for real.
   await expect(box(page, "Printer Setup")).toBeChecked();
   await expect(bar(page)).toContainText("1 Services Selected");

@@ -20,3 +20,20 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
 export async function scriptsReady(page: Page): Promise<void> {
   await page.locator("html[data-js-ready]").waitFor({ state: "attached" });
 }
+
+/**
+ * Holds every client bundle back until `release()` is called, as a slow phone network would: the
+ * page paints and takes taps with no script but the inline loader. (A fixed delay raced the taps
+ * on a busy CI machine.) Pages are then loaded with `waitUntil: "domcontentloaded"`.
+ */
+export async function holdBundles(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
