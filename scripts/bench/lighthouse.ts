@@ -31,7 +31,8 @@ export async function launchChromium(): Promise<{ close: () => Promise<void> }> 
       `--user-data-dir=${profile}`,
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group, so close() can stop the helpers (zygote, GPU, network) as well.
+    { stdio: "ignore", detached: true },
   );
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -45,15 +46,30 @@ export async function launchChromium(): Promise<{ close: () => Promise<void> }> 
   }
   return {
     close: async () => {
-      // Chromium's helper processes keep writing to the profile until the browser is gone.
+      // Chromium's helper processes keep writing to the profile until they are gone too.
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGKILL");
+        killGroup(child);
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      killGroup(child);
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+      } catch (error) {
+        // A leftover temp profile must not fail a run whose figures are already measured.
+        console.warn(`left Chromium's profile ${profile}: ${(error as Error).message}`);
+      }
     },
   };
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // The group is already gone.
+  }
 }
 
 /**
