@@ -37,6 +37,19 @@ export const CONTACT_SENT_PATH = "/contact/sent";
 /** The owner's view of orders and messages (HTTP Basic auth). */
 export const ADMIN_PATH = "/admin";
 
+/** POST (the owner's form on /admin, Basic auth): hands a failed e-mail of the outbox to the queue again. */
+export const ADMIN_OUTBOX_RESEND_PATH = "/admin/outbox/:id/resend";
+
+/** The resend form's action for one outbox row. */
+export function adminOutboxResendPath(id: number): string {
+  return ADMIN_OUTBOX_RESEND_PATH.replace(":id", String(id));
+}
+
+/** Where the owner lands after a resend: the e-mail's row on /admin. */
+export function adminOutboxAnchor(id: number): string {
+  return `${ADMIN_PATH}#outbox-${id}`;
+}
+
 /** POST: the cart, answered with a Stripe Checkout session. */
 export const PAYMENT_PATH = "/create-custom-payment";
 

@@ -1,0 +1,23 @@
+import { contactAck } from "./templates/contact-ack.ts";
+import { orderConfirmed } from "./templates/order-confirmed.ts";
+import { ownerContact } from "./templates/owner-contact.ts";
+import { ownerNewOrder } from "./templates/owner-new-order.ts";
+import type { MailTemplate } from "./types.ts";
+
+/**
+ * Every kind of e-mail the site sends, by the name the outbox records. Adding a kind is writing
+ * its template in templates/ and one line here.
+ */
+export const mailKinds = {
+  "order-confirmed": orderConfirmed,
+  "owner-new-order": ownerNewOrder,
+  "owner-contact": ownerContact,
+  "contact-ack": contactAck,
+};
+
+export type MailKind = keyof typeof mailKinds;
+export type MailData<K extends MailKind> = (typeof mailKinds)[K] extends MailTemplate<infer D> ? D : never;
+
+export function isMailKind(kind: string): kind is MailKind {
+  return Object.hasOwn(mailKinds, kind);
+}

@@ -1,0 +1,71 @@
+import { company } from "../content/company.ts";
+import { stringBinding } from "../http/bindings.ts";
+import type { Logger } from "../http/log.ts";
+import { headerSafe } from "../services/email.ts";
+import { type MailData, type MailKind, mailKinds } from "./kinds.ts";
+import { insertOutbox, markEnqueued } from "./outbox.ts";
+
+/** What a queue message carries: the outbox row to send (the row holds everything else). */
+export type MailJob = { outboxId: number };
+
+export type MailRequest<K extends MailKind> = {
+  kind: K;
+  /** One e-mail per key: the same key again sends nothing (see the outbox's dedupe_key). */
+  dedupeKey: string;
+  /** The recipient of a customer e-mail; owner e-mails go to OWNER_EMAIL. */
+  to?: string;
+  data: MailData<K>;
+  orderId?: string;
+  messageId?: number;
+};
+
+export type QueuedMail = { outcome: "queued" | "not_configured" | "duplicate" | "error"; id: number | null };
+
+/**
+ * Records an e-mail in the outbox and hands it to the queue. Never throws and never waits for the
+ * e-mail itself: a request that triggers an e-mail answers at once, and a queue that cannot be
+ * reached leaves the row queued for the sweep (mail/sweep.ts) to hand over later.
+ */
+export async function queueMail<K extends MailKind>(
+  env: Env,
+  request: MailRequest<K>,
+  logger: Logger,
+): Promise<QueuedMail> {
+  const template = mailKinds[request.kind];
+  const recipient = template.audience === "owner" ? stringBinding(env, "OWNER_EMAIL") : request.to;
+  const configured = Boolean(stringBinding(env, "MAIL_FROM") && recipient);
+  const fields = { mailKind: request.kind, dedupeKey: request.dedupeKey };
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: each kind's data matches its own template (MailData<K>)
+    const { subject } = template.render(request.data as any, { company });
+    const id = await insertOutbox(env.DB, {
+      kind: request.kind,
+      dedupeKey: request.dedupeKey,
+      recipient: recipient ?? "",
+      subject: headerSafe(subject),
+      orderId: request.orderId,
+      messageId: request.messageId,
+      payload: request.data,
+      status: configured ? "queued" : "not_configured",
+    });
+    if (id === null) return { outcome: "duplicate", id: null };
+    if (!configured) {
+      logger.warn("E-mail not sent: MAIL_FROM or the recipient is not configured", { ...fields, outboxId: id });
+      return { outcome: "not_configured", id };
+    }
+    try {
+      await env.MAIL_QUEUE.send({ outboxId: id } satisfies MailJob);
+      await markEnqueued(env.DB, [id]);
+    } catch (error) {
+      logger.warn("E-mail recorded but not handed to the queue; the sweep will retry", {
+        ...fields,
+        outboxId: id,
+        error,
+      });
+    }
+    return { outcome: "queued", id };
+  } catch (error) {
+    logger.error("E-mail could not be recorded in the outbox", { ...fields, error });
+    return { outcome: "error", id: null };
+  }
+}

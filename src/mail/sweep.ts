@@ -1,0 +1,22 @@
+import type { Logger } from "../http/log.ts";
+import { markEnqueued, staleQueued } from "./outbox.ts";
+import type { MailJob } from "./queue-mail.ts";
+
+/** A row never handed to the queue gets another try after this long. */
+const NEVER_ENQUEUED_AFTER_SECONDS = 120;
+/** Longer than every retry of one message takes (30 s … 8 min, 15.5 min in all): it was lost. */
+const LOST_AFTER_SECONDS = 60 * 60;
+
+/**
+ * The Cron Trigger's sweep: queued e-mails the queue never received (it was unavailable when the
+ * request recorded them) or lost are handed over again, so no e-mail is lost. Sending twice is
+ * impossible: the consumer skips a row that is no longer queued.
+ */
+export async function sweepOutbox(env: Env, log: Logger): Promise<number> {
+  const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS);
+  if (ids.length === 0) return 0;
+  await env.MAIL_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { outboxId } satisfies MailJob })));
+  await markEnqueued(env.DB, ids);
+  log.info("Outbox sweep handed e-mails to the queue again", { count: ids.length });
+  return ids.length;
+}

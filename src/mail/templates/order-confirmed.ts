@@ -1,0 +1,61 @@
+import type { MailOrderLine, MailTemplate } from "../types.ts";
+import {
+  escapeHtml,
+  footerText,
+  htmlFrame,
+  linesHtml,
+  linesText,
+  money,
+  supportHtml,
+  supportText,
+  totalsHtml,
+  totalsText,
+} from "./layout.ts";
+
+export type OrderConfirmedData = {
+  orderId: string;
+  customerName: string;
+  lines: MailOrderLine[];
+  paidTodayCents: number;
+  monthlyCents: number;
+};
+
+const NEXT_STEPS = "We will contact you within one business day to schedule your services.";
+
+/** The buyer's receipt: what they bought, what they paid, what recurs, and who to call. */
+export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
+  audience: "customer",
+  render(data, { company }) {
+    const subject = `Order confirmed: ${company.name}`;
+    const thanks = `Thank you for your order. We've received your payment of ${money(data.paidTodayCents)}.`;
+    const text = [
+      `Dear ${data.customerName},`,
+      "",
+      thanks,
+      "",
+      `Order reference: ${data.orderId}`,
+      "",
+      linesText(data.lines),
+      "",
+      totalsText(data.paidTodayCents, data.monthlyCents),
+      "",
+      `Next steps: ${NEXT_STEPS}`,
+      "",
+      supportText(company),
+      "",
+      footerText(company),
+    ].join("\n");
+    const body = [
+      `<h1 style="font-size:22px;margin:0 0 16px;">Order confirmed</h1>`,
+      `<p>Dear ${escapeHtml(data.customerName)},</p>`,
+      `<p>${escapeHtml(thanks)}</p>`,
+      `<p>Order reference: <strong>${escapeHtml(data.orderId)}</strong></p>`,
+      linesHtml(data.lines),
+      totalsHtml(data.paidTodayCents, data.monthlyCents),
+      `<h2 style="font-size:18px;margin:24px 0 8px;">Next steps</h2>`,
+      `<p>${escapeHtml(NEXT_STEPS)}</p>`,
+      supportHtml(company),
+    ].join("\n");
+    return { subject, text, html: htmlFrame(company, subject, body) };
+  },
+};
