@@ -47,6 +47,8 @@ export async function checkoutSuccessState(
   env: Env,
   sessionId: string | undefined,
   logger: Logger,
+  /** The site's origin, for links in the e-mails a payment seen here triggers. */
+  origin: string,
   stripeOptions: StripeClientOptions = SUCCESS_PAGE_STRIPE,
 ): Promise<SuccessState> {
   if (sessionId === undefined) return { kind: "no-session" };
@@ -60,7 +62,7 @@ export async function checkoutSuccessState(
 
   const observed = await askStripe(env, sessionId, stripeOptions, logger);
   if (observed === undefined) return stateOf(order);
-  const result = await fulfilSession(env.DB, sessionId, observed);
+  const result = await fulfilSession({ env, origin, log: logger }, sessionId, observed);
   const status = result.found ? result.status : order.status;
   return stateOf({ ...order, status });
 }

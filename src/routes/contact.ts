@@ -5,14 +5,19 @@ import { contactApiMessages, contactForm } from "../content/contact.ts";
 import type { AppEnv } from "../env.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
+import { notifyContactMessage } from "../mail/notify.ts";
 import { insertContactMessage } from "../messages/repository.ts";
 import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
 import { renderContactNotSent, renderContactSent } from "../render/site.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
-/** The longest valid message with every field at its limit is under 6 kB; this leaves room for encoding. */
-const MAX_CONTACT_BYTES = 32 * 1024;
+/**
+ * Every field at its limit: about 20,700 UTF-16 units, under 84 kB in UTF-8 (4 bytes per astral
+ * character, 2 units each) and under 125 kB as JSON escapes (\u0000, 6 bytes a unit); form encoding is
+ * no longer than that for the same text.
+ */
+const MAX_CONTACT_BYTES = 128 * 1024;
 
 /** How the form reached us: the island sends JSON; the plain HTML form (no JavaScript) a form post. */
 type Channel = "json" | "form";
@@ -57,11 +62,18 @@ export function contactRoutes() {
         return refuse(c, channel, 400, contactApiMessages.invalid(problems.join("; ")), issues);
       }
 
+      let messageId: number;
       try {
-        await insertContactMessage(c.env.DB, parsed.data);
+        messageId = await insertContactMessage(c.env.DB, parsed.data);
       } catch (err) {
         log(c).error("Contact message could not be stored", { channel, error: err });
         return refuse(c, channel, 503, contactApiMessages.storeFailed);
+      }
+      // The message is kept whatever happens to its e-mails: they are queued, never awaited.
+      try {
+        await notifyContactMessage(c.env, messageId, parsed.data, log(c, { messageId }));
+      } catch (err) {
+        log(c).error("The contact message's e-mails could not be queued", { messageId, error: err });
       }
       return sent(c, channel);
     },

@@ -16,7 +16,7 @@ export function successRoutes() {
   app.get(paths.checkoutSuccess, async (c, next) => {
     const sessionId = c.req.query("session_id");
     if (sessionId === undefined) return next();
-    const state = await checkoutSuccessState(c.env, sessionId, log(c, { sessionId }));
+    const state = await checkoutSuccessState(c.env, sessionId, log(c, { sessionId }), new URL(c.req.url).origin);
     const rendered = renderCheckoutStatus(c, state, sessionId);
     if (!rendered) return next();
     const res = await rendered;

@@ -73,7 +73,8 @@ export function webhookRoutes() {
         return jsonError(c, 400, webhookMessages.malformed);
       }
 
-      const outcome = await handleStripeEvent(c.env.DB, event.data);
+      const context = { env: c.env, origin: new URL(c.req.url).origin, log: log(c, { eventId: event.data.id }) };
+      const outcome = await handleStripeEvent(context, event.data);
       const { id, type } = event.data;
       logOutcome(log(c, { eventId: id, eventType: type }), id, type, outcome);
       return c.json({ received: true }, 200, { "Cache-Control": "no-store" });

@@ -9,15 +9,14 @@ export const CONTACT_MESSAGE_LIMITS = {
   email: 254,
   company: 200,
   phone: 40,
-  message: 5000,
+  // A brief or a pasted requirements list is welcome; 20,000 characters keeps one row and one e-mail sane.
+  message: 20_000,
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `Must be at most ${max} characters` })
-    .optional();
+/** "Must be at most 20,000 characters": grouped digits, the same in every browser and the worker. */
+const tooLong = (max: number) => ({ message: `Must be at most ${max.toLocaleString("en-US")} characters` });
+
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
 
 /** A message sent through the form on /contact: name, e-mail and message required. */
 export const contactMessageSchema = z.object({
@@ -25,7 +24,7 @@ export const contactMessageSchema = z.object({
     .string()
     .trim()
     .min(1, { message: "Full name is required" })
-    .max(CONTACT_MESSAGE_LIMITS.name, { message: `Must be at most ${CONTACT_MESSAGE_LIMITS.name} characters` }),
+    .max(CONTACT_MESSAGE_LIMITS.name, tooLong(CONTACT_MESSAGE_LIMITS.name)),
   email: z
     .string()
     .trim()
@@ -37,7 +36,7 @@ export const contactMessageSchema = z.object({
     .string()
     .trim()
     .min(1, { message: "Message is required" })
-    .max(CONTACT_MESSAGE_LIMITS.message, { message: `Must be at most ${CONTACT_MESSAGE_LIMITS.message} characters` }),
+    .max(CONTACT_MESSAGE_LIMITS.message, tooLong(CONTACT_MESSAGE_LIMITS.message)),
 });
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

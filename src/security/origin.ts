@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
-import { CONTACT_API_PATH, PAYMENT_PATH } from "../paths.ts";
+import { ADMIN_OUTBOX_RESEND_PATH, CONTACT_API_PATH, PAYMENT_PATH } from "../paths.ts";
 import { securityMessages } from "./messages.ts";
 
 /**
@@ -37,5 +37,7 @@ export function sameOriginOnly(): MiddlewareHandler {
 /**
  * The endpoints that change state on behalf of a visitor: only the site's own pages may call
  * them. Not the Stripe webhook (STRIPE_WEBHOOK_PATH): it is called by Stripe and proven by its signature.
+ * The owner's resend form is here too: the browser re-sends its Basic credentials to any page that
+ * posts to /admin, so another site could otherwise make a signed-in owner's browser resend e-mails.
  */
-export const SAME_ORIGIN_ONLY_PATHS = [PAYMENT_PATH, CONTACT_API_PATH];
+export const SAME_ORIGIN_ONLY_PATHS = [PAYMENT_PATH, CONTACT_API_PATH, ADMIN_OUTBOX_RESEND_PATH];
