@@ -1,3 +1,5 @@
+import type { MailKind } from "../mail/kinds.ts";
+import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { company } from "./company.ts";
 
@@ -22,6 +24,56 @@ export const adminCopy = {
     empty: "No messages yet.",
     company: "Company",
     phone: "Phone",
+  },
+  outbox: {
+    heading: "E-mails",
+    lead: "Every e-mail the site sent or tried to send. A failed one can be sent again.",
+    empty: "No e-mails yet.",
+    columns: {
+      created: "Created",
+      kind: "E-mail",
+      recipient: "To",
+      status: "Status",
+      attempts: "Attempts",
+      related: "About",
+      actions: "Actions",
+    },
+    /** What each kind of e-mail is, as the owner reads it; an unknown kind shows as recorded. */
+    kinds: {
+      "order-confirmed": "Order confirmation to the buyer",
+      "owner-new-order": "New order notice to you",
+      "owner-contact": "Contact message to you",
+      "contact-ack": "Acknowledgement to the sender",
+    } satisfies Record<MailKind, string>,
+    status: {
+      queued: "Queued",
+      sent: "Sent",
+      failed: "Failed",
+      not_configured: "Not configured",
+    } satisfies Record<OutboxStatus, string>,
+    /** A symbol beside each status word, so statuses differ in shape as well as colour. */
+    statusSymbol: {
+      queued: "…",
+      sent: "✓",
+      failed: "✕",
+      not_configured: "–",
+    } satisfies Record<OutboxStatus, string>,
+    subject: "Subject",
+    sentAt: "Sent",
+    lastError: "Last error",
+    order: "Order",
+    message: "Message",
+    noRecipient: "(no address configured)",
+    resend: "Resend",
+    /** The resend button's accessible name: which e-mail it sends again. */
+    resendLabel: (id: number) => `Resend e-mail ${id}`,
+  },
+  /** Answers of the resend form when there is nothing to resend. */
+  resend: {
+    title: "Nothing resent",
+    notFailed: (status: string) =>
+      `This e-mail is not failed (it is ${status.toLowerCase()}), so it was not sent again. It may have been resent already.`,
+    back: "Back to the e-mails",
   },
   status: {
     pending: "Checkout opened",

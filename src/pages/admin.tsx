@@ -1,8 +1,11 @@
 import { ADMIN_TIME_ZONE, adminCopy } from "../content/admin.ts";
 import { formatUsd } from "../lib/money.ts";
+import type { MailKind } from "../mail/kinds.ts";
+import type { OutboxRow, OutboxStatus } from "../mail/outbox.ts";
 import type { ContactMessageRow } from "../messages/repository.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { OrderWithItems } from "../orders/repository.ts";
+import { adminOutboxResendPath } from "../paths.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: ADMIN_TIME_ZONE,
@@ -49,7 +52,11 @@ function OrderRow({ order }: { order: OrderWithItems }) {
   const { orders } = adminCopy;
   const { columns } = orders;
   return (
-    <tr className="block border-t border-slate-200 py-2 md:table-row md:py-0" data-session-id={order.session_id}>
+    <tr
+      id={`order-${order.session_id}`}
+      className="block scroll-mt-4 border-t border-slate-200 py-2 target:bg-accent-100/40 md:table-row md:py-0"
+      data-session-id={order.session_id}
+    >
       <td className={`${cell} whitespace-nowrap`}>
         <CellLabel>{columns.created}</CellLabel>
         <time dateTime={order.created_at}>{formatTime(order.created_at)}</time>
@@ -151,7 +158,11 @@ function OrdersTable({ orders, limit }: { orders: OrderWithItems[]; limit: numbe
 function MessageCard({ message }: { message: ContactMessageRow }) {
   const copy = adminCopy.messages;
   return (
-    <article className="rounded-lg bg-white p-4 ring-1 ring-slate-200" data-message-id={message.id}>
+    <article
+      id={`message-${message.id}`}
+      className="scroll-mt-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"
+      data-message-id={message.id}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h3 className="font-semibold text-slate-900">{message.name}</h3>
         <time dateTime={message.created_at} className="text-sm text-slate-600">
@@ -201,7 +212,176 @@ function MessagesList({ messages, limit }: { messages: ContactMessageRow[]; limi
   );
 }
 
-export type AdminView = { orders: OrderWithItems[]; messages: ContactMessageRow[]; limit: number };
+const outboxTone: Record<OutboxStatus, string> = {
+  sent: "bg-brand-100 text-brand-900 ring-brand-700/30",
+  queued: "bg-accent-100 text-accent-700 ring-accent-700/30",
+  failed: "bg-red-50 text-red-800 ring-red-700/40",
+  not_configured: "bg-slate-100 text-slate-700 ring-slate-500/30",
+};
+
+/** The status word with its own symbol: statuses differ by shape and word, not by colour alone. */
+function OutboxBadge({ status }: { status: OutboxStatus }) {
+  const copy = adminCopy.outbox;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${outboxTone[status]}`}
+      data-status={status}
+    >
+      <span aria-hidden="true">{copy.statusSymbol[status]}</span>
+      {copy.status[status]}
+    </span>
+  );
+}
+
+function kindLabel(kind: string): string {
+  const { kinds } = adminCopy.outbox;
+  return Object.hasOwn(kinds, kind) ? kinds[kind as MailKind] : kind;
+}
+
+function OutboxRowView({ mail }: { mail: OutboxRow }) {
+  const copy = adminCopy.outbox;
+  const { columns } = copy;
+  return (
+    <tr
+      id={`outbox-${mail.id}`}
+      className="block scroll-mt-4 border-t border-slate-200 py-2 target:bg-accent-100/40 md:table-row md:py-0"
+      data-outbox-id={mail.id}
+      data-kind={mail.kind}
+    >
+      <td className={`${cell} whitespace-nowrap`}>
+        <CellLabel>{columns.created}</CellLabel>
+        <time dateTime={mail.created_at}>{formatTime(mail.created_at)}</time>
+        {mail.sent_at && (
+          <p className="text-xs text-slate-600">
+            {copy.sentAt}{" "}
+            <time dateTime={mail.sent_at} data-sent-at>
+              {formatTime(mail.sent_at)}
+            </time>
+          </p>
+        )}
+      </td>
+      <td className={cell}>
+        <CellLabel>{columns.kind}</CellLabel>
+        <p className="font-medium text-slate-900">{kindLabel(mail.kind)}</p>
+        <p className="text-xs text-slate-600">
+          <code>{mail.kind}</code>
+        </p>
+        <p className="mt-1 break-words">
+          <span className="sr-only">{copy.subject}: </span>
+          {mail.subject}
+        </p>
+      </td>
+      <td className={`${cell} break-all`}>
+        <CellLabel>{columns.recipient}</CellLabel>
+        {mail.recipient || <span className="text-slate-600">{copy.noRecipient}</span>}
+      </td>
+      <td className={cell}>
+        <CellLabel>{columns.status}</CellLabel>
+        <OutboxBadge status={mail.status} />
+        {mail.last_error && (
+          <p className="mt-1 max-w-xs text-xs break-words text-red-800" data-last-error>
+            <span className="font-semibold">{copy.lastError}:</span> {mail.last_error}
+          </p>
+        )}
+      </td>
+      <td className={`${cell} tabular-nums md:text-right`}>
+        <CellLabel>{columns.attempts}</CellLabel>
+        {mail.attempts}
+      </td>
+      <td className={cell}>
+        <CellLabel>{columns.related}</CellLabel>
+        {mail.order_id && (
+          <p className="text-xs">
+            {copy.order}{" "}
+            <a className={`${link} break-all`} href={`#order-${encodeURIComponent(mail.order_id)}`}>
+              <code>{mail.order_id}</code>
+            </a>
+          </p>
+        )}
+        {mail.message_id !== null && (
+          <p className="text-xs">
+            <a className={link} href={`#message-${mail.message_id}`}>
+              {copy.message} #{mail.message_id}
+            </a>
+          </p>
+        )}
+      </td>
+      <td className={cell}>
+        {mail.status === "failed" && (
+          <form method="post" action={adminOutboxResendPath(mail.id)}>
+            <button
+              type="submit"
+              aria-label={copy.resendLabel(mail.id)}
+              className="inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              {copy.resend}
+            </button>
+          </form>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function OutboxTable({ outbox, limit }: { outbox: OutboxRow[]; limit: number }) {
+  const copy = adminCopy.outbox;
+  const { columns } = copy;
+  return (
+    <section id="outbox" aria-labelledby="outbox-heading" className="mt-12 scroll-mt-4">
+      <h2 id="outbox-heading" className="text-xl font-bold text-slate-900">
+        {copy.heading} <span className="font-normal text-slate-600">({outbox.length})</span>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{copy.lead}</p>
+      {outbox.length === limit && <p className="mt-1 text-sm text-slate-600">{adminCopy.showingNewest(limit)}</p>}
+      {outbox.length === 0 ? (
+        <p className="mt-4 text-slate-600">{copy.empty}</p>
+      ) : (
+        <div className="mt-4 rounded-lg bg-white ring-1 ring-slate-200">
+          <table className="block w-full text-left text-sm text-slate-800 md:table">
+            <caption className="sr-only">{copy.heading}</caption>
+            <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-700 uppercase md:table-header-group">
+              <tr>
+                <th scope="col" className={cell}>
+                  {columns.created}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.kind}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.recipient}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.status}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {columns.attempts}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.related}
+                </th>
+                <th scope="col" className={cell}>
+                  <span className="sr-only">{columns.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block md:table-row-group">
+              {outbox.map((mail) => (
+                <OutboxRowView key={mail.id} mail={mail} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export type AdminView = {
+  orders: OrderWithItems[];
+  messages: ContactMessageRow[];
+  outbox: OutboxRow[];
+  limit: number;
+};
 
 /** The owner's page body; render/admin-document.tsx gives it its own minimal document. */
 export function AdminPage({ view }: { view: AdminView }) {
@@ -214,6 +394,7 @@ export function AdminPage({ view }: { view: AdminView }) {
       <p className="mt-2 max-w-3xl text-slate-600">{adminCopy.lead}</p>
       <OrdersTable orders={view.orders} limit={view.limit} />
       <MessagesList messages={view.messages} limit={view.limit} />
+      <OutboxTable outbox={view.outbox} limit={view.limit} />
     </main>
   );
 }
