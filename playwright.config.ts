@@ -1,7 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, findChromium } from "./tests/browser/support/chromium.ts";
 import { SITE_PORT, SITE_URL } from "./tests/browser/support/ports.ts";
-import { BROWSER_ADMIN_PASSWORD, BROWSER_WEBHOOK_SECRET } from "./tests/support/secrets.ts";
+import {
+  BROWSER_ADMIN_PASSWORD,
+  BROWSER_WEBHOOK_SECRET,
+  TEST_MAIL_FROM,
+  TEST_OWNER_EMAIL,
+} from "./tests/support/secrets.ts";
 import {
   BROWSER_STRIPE_SECRET_KEY,
   BROWSER_STRIPE_STANDIN_PORT,
@@ -50,7 +55,8 @@ export default defineConfig({
             `node scripts/local-d1.ts --persist-to ${E2E_STATE} --fresh && ` +
             `wrangler dev --port ${SITE_PORT} --ip 127.0.0.1 --log-level warn --persist-to ${E2E_STATE}` +
             ` --var STRIPE_SECRET_KEY:${BROWSER_STRIPE_SECRET_KEY} --var STRIPE_API_BASE:${BROWSER_STRIPE_STANDIN_URL}` +
-            ` --var STRIPE_WEBHOOK_SECRET:${BROWSER_WEBHOOK_SECRET} --var ADMIN_PASSWORD:${BROWSER_ADMIN_PASSWORD}`,
+            ` --var STRIPE_WEBHOOK_SECRET:${BROWSER_WEBHOOK_SECRET} --var ADMIN_PASSWORD:${BROWSER_ADMIN_PASSWORD}` +
+            ` --var MAIL_FROM:${TEST_MAIL_FROM} --var OWNER_EMAIL:${TEST_OWNER_EMAIL}`,
           url: `${SITE_URL}/`,
           reuseExistingServer: false,
           timeout: 60_000,

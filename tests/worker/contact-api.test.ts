@@ -74,7 +74,7 @@ describe("POST /api/contact (JSON, from the form island)", () => {
     [
       "a message too long",
       { message: "x".repeat(CONTACT_MESSAGE_LIMITS.message + 1) },
-      "Must be at most 5000 characters",
+      "Must be at most 20,000 characters",
     ],
     ["a name too long", { name: "x".repeat(CONTACT_MESSAGE_LIMITS.name + 1) }, "Must be at most 200 characters"],
     ["a phone too long", { phone: "1".repeat(CONTACT_MESSAGE_LIMITS.phone + 1) }, "Must be at most 40 characters"],
@@ -159,7 +159,7 @@ describe("POST /api/contact as a plain form (JavaScript off)", () => {
     expect(status).toBe(400);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(text).toContain("Message Not Sent");
-    expect(text).toContain("Message: Must be at most 5000 characters");
+    expect(text).toContain("Message: Must be at most 20,000 characters");
     expect(text).toContain("Go back to the form");
     expect(await storedFor(sent.email ?? "")).toEqual([]);
   });
