@@ -132,6 +132,32 @@ function describeAdmin(files: string[]): void {
   }
 }
 
+/** Local e-mail addresses: the EMAIL binding is emulated by wrangler, which prints each e-mail. */
+const LOCAL_MAIL_FROM = "orders@acacia-it.example";
+const LOCAL_OWNER_EMAIL = "owner@acacia-it.example";
+
+/**
+ * E-mail goes through wrangler's emulated Email Service: nothing is delivered, each e-mail is
+ * printed. Without MAIL_FROM/OWNER_EMAIL in .dev.vars, local stand-ins are used so the whole flow
+ * (outbox, queue, sending) runs; say so, and say what happens in production without them.
+ */
+function describeMail(files: string[]): string[] {
+  const args: string[] = [];
+  const from = valueFromFiles(files, "MAIL_FROM");
+  const owner = valueFromFiles(files, "OWNER_EMAIL");
+  if (!from) args.push("--var", `MAIL_FROM:${LOCAL_MAIL_FROM}`);
+  if (!owner) args.push("--var", `OWNER_EMAIL:${LOCAL_OWNER_EMAIL}`);
+  console.log(
+    `E-mail: from ${from?.key ?? LOCAL_MAIL_FROM}, owner ${owner?.key ?? LOCAL_OWNER_EMAIL}, through wrangler's local Email Service:
+` +
+      "  nothing is delivered; each e-mail is printed here and listed in /admin's outbox." +
+      (from && owner
+        ? ""
+        : "\n  (Not set in .dev.vars: in production, without MAIL_FROM and OWNER_EMAIL e-mails are recorded as not configured.)"),
+  );
+  return args;
+}
+
 function runWrangler(extraArgs: string[]): ChildProcess {
   const wrangler = join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
   const args = [wrangler, "dev", "--port", String(SITE_PORT), "--ip", "127.0.0.1", ...extraArgs];
@@ -151,9 +177,10 @@ async function main(): Promise<void> {
   const setup = fromFiles || envKey ? realStripe(files, fromFiles, envKey) : await localStandin();
   if (!setup.standin) describeRealWebhooks(files);
   describeAdmin(files);
+  const mailArgs = describeMail(files);
   console.log(`Site: ${SITE_URL}/`);
 
-  const child = runWrangler(setup.args);
+  const child = runWrangler([...setup.args, ...mailArgs]);
   // Ctrl-C reaches wrangler through the terminal too; a signal sent to this process alone is
   // passed on. Either way this process waits for wrangler to exit, then stops the stand-in.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
