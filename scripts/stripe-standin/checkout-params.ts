@@ -18,6 +18,8 @@ export type CreateParams = {
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
+  /** `subscription_data[metadata]`: copied onto the subscription (and its invoices' parent). */
+  subscriptionMetadata: Record<string, string>;
   lines: SessionLine[];
   currency: string;
 };
@@ -30,11 +32,23 @@ const TOP_LEVEL = [
   "customer_email",
   "metadata",
   "client_reference_id",
+  "subscription_data",
 ];
 const LINE_ITEM = ["price_data", "quantity"];
 const PRICE_DATA = ["currency", "unit_amount", "product_data", "recurring"];
 const PRODUCT_DATA = ["name", "description", "metadata"];
+const SUBSCRIPTION_DATA = ["metadata"];
 const INTERVALS = ["day", "week", "month", "year"];
+/** The currencies Stripe accepts for card payments; anything else is refused as Stripe refuses it. */
+const CURRENCIES = new Set(
+  (
+    "usd aed afn all amd ang aoa ars aud awg azn bam bbd bdt bgn bif bmd bnd bob brl bsd bwp byn bzd cad cdf chf " +
+    "clp cny cop crc cve czk djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils " +
+    "inr isk jmd jpy kes kgs khr kmf krw kyd kzt lak lbp lkr lrd lsl mad mdl mga mkd mmk mnt mop mur mvr mwk mxn myr " +
+    "mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln pyg qar ron rsd rub rwf sar sbd scr sek sgd shp sle sos srd " +
+    "std szl thb tjs top try ttd twd tzs uah ugx uyu uzs vnd vuv wst xaf xcd xof xpf yer zar zmw"
+  ).split(" "),
+);
 /** Stripe's largest USD amount: 8 digits of cents. */
 const MAX_AMOUNT = 99_999_999;
 const MIN_PAYMENT_TOTAL = 50;
@@ -49,16 +63,37 @@ export function validateCreateParams(form: FormObject): CreateParams {
       "mode",
     );
   }
-  const successUrl = url(requiredString(form, "success_url", "success_url"), "success_url");
-  const cancelUrl = form.cancel_url === undefined ? null : url(text(form.cancel_url, "cancel_url"), "cancel_url");
+  const successUrl = checkUrl(requiredString(form, "success_url", "success_url"), "success_url");
+  const cancelUrl = form.cancel_url === undefined ? null : checkUrl(text(form.cancel_url, "cancel_url"), "cancel_url");
   const customerEmail = form.customer_email === undefined ? null : email(text(form.customer_email, "customer_email"));
   const clientReferenceId =
     form.client_reference_id === undefined ? null : text(form.client_reference_id, "client_reference_id");
   const metadata = checkMetadata(form.metadata, "metadata");
+  const subscriptionMetadata = subscriptionData(form.subscription_data, mode);
   const lines = lineItems(form.line_items, mode);
   const currency = lines[0]?.currency ?? "usd";
   checkTotal(lines, mode);
-  return { mode, successUrl, cancelUrl, customerEmail, clientReferenceId, metadata, lines, currency };
+  return {
+    mode,
+    successUrl,
+    cancelUrl,
+    customerEmail,
+    clientReferenceId,
+    metadata,
+    subscriptionMetadata,
+    lines,
+    currency,
+  };
+}
+
+function subscriptionData(value: FormValue | undefined, mode: string): Record<string, string> {
+  if (value === undefined) return {};
+  if (mode !== "subscription") {
+    throw invalidRequest("You can not pass `subscription_data` in `payment` mode.", "subscription_data");
+  }
+  const data = object(value, "subscription_data");
+  allowOnly(data, SUBSCRIPTION_DATA, "subscription_data");
+  return checkMetadata(data.metadata, "subscription_data[metadata]");
 }
 
 function lineItems(value: FormValue | undefined, mode: "payment" | "subscription"): SessionLine[] {
@@ -77,6 +112,13 @@ function lineItems(value: FormValue | undefined, mode: "payment" | "subscription
     if (recurring === 0) {
       throw invalidRequest(
         "You must provide at least one recurring price in `subscription` mode when using prices.",
+        "line_items",
+      );
+    }
+    const intervals = new Set(lines.flatMap((l) => (l.recurring ? [JSON.stringify(l.recurring)] : [])));
+    if (intervals.size > 1) {
+      throw invalidRequest(
+        "Checkout does not support multiple prices with different billing intervals in one subscription.",
         "line_items",
       );
     }
@@ -99,7 +141,12 @@ function lineItem(value: FormValue, param: string, mode: string): SessionLine {
   const priceData = object(item.price_data, priceParam);
   allowOnly(priceData, PRICE_DATA, priceParam);
   const currency = requiredString(priceData, "currency", `${priceParam}[currency]`);
-  if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, `${priceParam}[currency]`);
+  if (!CURRENCIES.has(currency)) {
+    throw invalidRequest(
+      `Invalid currency: ${currency}. Stripe currently supports these currencies: ${[...CURRENCIES].join(", ")}`,
+      `${priceParam}[currency]`,
+    );
+  }
   const unitAmount = integer(
     requiredString(priceData, "unit_amount", `${priceParam}[unit_amount]`),
     `${priceParam}[unit_amount]`,
@@ -174,7 +221,7 @@ function checkMetadata(value: FormValue | undefined, param: string): Record<stri
   return metadata as Record<string, string>;
 }
 
-function allowOnly(value: FormObject, allowed: string[], prefix: string): void {
+export function allowOnly(value: FormObject, allowed: string[], prefix: string): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) throw unknownParam(prefix ? `${prefix}[${key}]` : key);
   }
@@ -185,7 +232,7 @@ function object(value: FormValue, param: string): FormObject {
   return value;
 }
 
-function text(value: FormValue, param: string): string {
+export function text(value: FormValue, param: string): string {
   if (typeof value !== "string") throw invalidRequest("Invalid string", param);
   return value;
 }
@@ -201,7 +248,7 @@ function nonEmpty(value: FormValue, param: string): string {
   return s;
 }
 
-function requiredString(value: FormObject, key: string, param: string): string {
+export function requiredString(value: FormObject, key: string, param: string): string {
   const v = value[key];
   if (v === undefined) throw missingParam(param);
   return nonEmpty(v, param);
@@ -215,7 +262,7 @@ function integer(value: string, param: string, min: number, max: number): number
   return n;
 }
 
-function url(value: string, param: string): string {
+export function checkUrl(value: string, param: string): string {
   try {
     const parsed = new URL(value);
     if (parsed.protocol === "http:" || parsed.protocol === "https:") return value;

@@ -1,8 +1,10 @@
 // Runs the local Stripe stand-in:
 //   node scripts/stripe-standin/cli.ts --port 12111 [--fail 500] [--delay-ms 2000]
 //     [--webhook-url http://127.0.0.1:8787/stripe/webhook --webhook-secret whsec_…]
-// With a webhook secret, paying a session on its test page (or POST /__expire/:id) sends a signed
-// checkout.session.* event to the webhook url; STRIPE_WEBHOOK_SECRET and WEBHOOK_URL also work.
+//     [--async-payment-delay-ms 2000|none]
+// With a webhook secret, paying a session on its test page (or POST /__expire/:id and the other
+// /__ controls) sends signed checkout.session.*, customer.subscription.* and invoice.* events to
+// the webhook url; STRIPE_WEBHOOK_SECRET and WEBHOOK_URL also work.
 import { parseArgs } from "node:util";
 import { startStripeStandin } from "./server.ts";
 
@@ -12,6 +14,7 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     fail: { type: "string" },
     "delay-ms": { type: "string" },
+    "async-payment-delay-ms": { type: "string" },
     "webhook-url": { type: "string" },
     "webhook-secret": { type: "string" },
   },
@@ -39,6 +42,11 @@ const standin = await startStripeStandin({
   host: values.host,
   fail: integerOption("fail", values.fail),
   delayMs: integerOption("delay-ms", values["delay-ms"]),
+  // "none": a pending bank debit settles only through POST /__sessions/:id/settle.
+  asyncPaymentDelayMs:
+    values["async-payment-delay-ms"] === "none"
+      ? null
+      : integerOption("async-payment-delay-ms", values["async-payment-delay-ms"]),
   webhookSecret,
   webhookUrl,
 });

@@ -1,27 +1,40 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { validateCreateParams } from "./checkout-params.ts";
+import { callApi } from "./api.ts";
+import { Billing } from "./billing.ts";
+import { Checkout, DEFAULT_SETTLE_DELAY_MS } from "./checkout.ts";
+import { controlRoute } from "./control.ts";
 import { invalidRequest, StripeRequestError } from "./errors.ts";
-import { FormError, flatForm, parseForm } from "./form.ts";
-import { notFoundPage, payPage, successUrl } from "./pay-page.ts";
-import { randomId, SessionStore, type StoredSession, sessionJson } from "./sessions.ts";
+import { FormError, flatForm } from "./form.ts";
+import { header, readBody, redirect, sendHtml, sendJson, sendText } from "./http.ts";
+import { notFoundPage, PAY_OUTCOMES, type PayOutcome, payPage, successUrl } from "./pay-page.ts";
+import { portalNotFoundPage, portalPage } from "./portal-page.ts";
+import { randomId, SessionStore } from "./sessions.ts";
 import { WebhookSender } from "./webhooks.ts";
 
 export type StripeStandinOptions = {
   /** 0 picks a free port. */
   port: number;
   host?: string;
-  /** Answer every API call with this HTTP status and a Stripe error (e.g. 500), to test failures. */
+  /**
+   * Answer every API call with this HTTP status and a Stripe error, to test failures: 400 is an
+   * invalid_request_error, 429 a rate_limit_error, 5xx an api_error.
+   */
   fail?: number;
   /** Wait this long before answering each API call, to test timeouts. */
   delayMs?: number;
   /**
-   * Signing secret of the site's webhook endpoint: with it, paying or expiring a session makes a
-   * signed checkout.session.* event (recorded at GET /__events).
+   * Signing secret of the site's webhook endpoint: with it, paying or expiring a session (and the
+   * billing controls) make signed events (recorded at GET /__events).
    */
   webhookSecret?: string;
   /** Where those events are POSTed (e.g. http://127.0.0.1:8787/stripe/webhook); unset: recorded only. */
   webhookUrl?: string;
+  /**
+   * How long a bank debit chosen on the test page stays pending before it settles (default 2000);
+   * null: only when a test calls POST /__sessions/:id/settle.
+   */
+  asyncPaymentDelayMs?: number | null;
 };
 
 /** One create call as the stand-in received it, for tests to assert on (GET /__requests). */
@@ -44,19 +57,33 @@ export type StripeStandin = {
   close: () => Promise<void>;
 };
 
-const MAX_BODY = 1024 * 1024;
+/** The calls tests assert on: the objects the site creates (not its reads). */
+const RECORDED_PATHS = new Set(["/v1/checkout/sessions", "/v1/billing_portal/sessions"]);
 
 /**
- * Starts a small server that speaks the part of Stripe's API the site uses (create and retrieve a
- * Checkout Session) with a clearly labelled test payment page. Loopback only; dev and test tooling.
+ * Starts a small server that speaks the part of Stripe's API the site uses (Checkout Sessions,
+ * subscriptions, invoices, customers, billing portal sessions) with clearly labelled test pages
+ * and test controls. Loopback only; dev and test tooling.
  */
 export async function startStripeStandin(options: StripeStandinOptions): Promise<StripeStandin> {
   const host = options.host ?? "127.0.0.1";
-  const sessions = new SessionStore();
   const recorded: RecordedRequest[] = [];
-  const replays = new Map<string, { body: string; response: string }>();
+  let origin = "";
+  const base = () => origin;
+  const sessions = new SessionStore();
   const webhooks = new WebhookSender({ secret: options.webhookSecret, url: options.webhookUrl });
-  let base = "";
+  const billing = new Billing(webhooks);
+  const settleDelayMs =
+    options.asyncPaymentDelayMs === undefined ? DEFAULT_SETTLE_DELAY_MS : options.asyncPaymentDelayMs;
+  const checkout = new Checkout({ sessions, billing, webhooks, base, settleDelayMs });
+  const deps = {
+    sessions,
+    webhooks,
+    billing,
+    checkout,
+    base,
+    replays: new Map<string, { body: string; response: string }>(),
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -66,7 +93,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", base);
+    const url = new URL(req.url ?? "/", origin);
     const method = req.method ?? "GET";
     if (url.pathname.startsWith("/v1/")) return api(req, res, url, method);
     if (method === "GET" && (url.pathname === "/" || url.pathname === "/__health")) {
@@ -74,17 +101,17 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     }
     if (method === "GET" && url.pathname === "/__requests") return sendJson(res, 200, recorded);
     if (method === "GET" && url.pathname === "/__events") return sendJson(res, 200, webhooks.events());
-    const expire = /^\/__expire\/([A-Za-z0-9_]+)$/.exec(url.pathname);
-    if (method === "POST" && expire?.[1]) return expireRoute(req, res, expire[1]);
+    if (await controlRoute(deps, req, res, url)) return;
     const pay = /^\/pay\/([A-Za-z0-9_]+)$/.exec(url.pathname);
-    if (pay?.[1]) return payRoute(req, res, pay[1], method);
+    if (pay?.[1]) return payRoute(req, res, url, pay[1]);
+    const portal = /^\/portal\/([A-Za-z0-9_]+)(?:\/subscriptions\/([A-Za-z0-9_]+)\/cancel)?$/.exec(url.pathname);
+    if (portal?.[1]) return portalRoute(req, res, method, portal[1], portal[2]);
     sendText(res, 404, "Not found");
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
     const body = await readBody(req);
-    const record =
-      method === "POST" && url.pathname === "/v1/checkout/sessions" ? startRecord(req, url, body) : undefined;
+    const record = method === "POST" && RECORDED_PATHS.has(url.pathname) ? startRecord(req, url, body) : undefined;
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       if (record) record.status = status;
       sendJson(res, status, payload, { "Request-Id": randomId("req"), ...headers });
@@ -94,12 +121,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     try {
       if (options.fail) throw failure(options.fail);
       authenticate(req);
-      if (record) return create(body, record.idempotencyKey, answer);
-      const match = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)$/.exec(url.pathname);
-      if (method === "GET" && match?.[1]) return retrieve(match[1], url, answer);
-      const expireMatch = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(url.pathname);
-      if (method === "POST" && expireMatch?.[1]) return await expireViaApi(expireMatch[1], answer);
-      throw invalidRequest(`Unrecognized request URL (${method}: ${url.pathname}).`);
+      const result = await callApi(deps, { method, url, body, idempotencyKey: header(req, "idempotency-key") });
+      answer(result.status, result.payload, result.headers);
     } catch (err) {
       if (err instanceof StripeRequestError) return answer(err.status, err.body);
       if (err instanceof FormError) return answer(400, invalidRequest(err.message, err.param).body);
@@ -107,81 +130,47 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     }
   }
 
-  function create(
-    body: string,
-    idempotencyKey: string | null,
-    answer: (status: number, payload: unknown, headers?: Record<string, string>) => void,
-  ): void {
-    const previous = idempotencyKey ? replays.get(idempotencyKey) : undefined;
-    if (previous) {
-      if (previous.body !== body) {
-        throw new StripeRequestError(
-          400,
-          "idempotency_error",
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-        );
-      }
-      answer(200, JSON.parse(previous.response), { "Idempotent-Replayed": "true" });
-      return;
-    }
-    const session = sessions.create(validateCreateParams(parseForm(body)));
-    const payload = sessionJson(session, base);
-    if (idempotencyKey) replays.set(idempotencyKey, { body, response: JSON.stringify(payload) });
-    answer(200, payload);
-  }
-
-  function retrieve(id: string, url: URL, answer: (status: number, payload: unknown) => void): void {
-    const session = sessions.get(id);
-    if (!session) {
-      throw invalidRequest(`No such checkout.session: '${id}'`, "session", "resource_missing");
-    }
-    const expand = [...url.searchParams].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
-    answer(200, sessionJson(session, base, expand));
-  }
-
-  function mustFind(id: string): StoredSession {
-    const session = sessions.get(id);
-    if (!session) throw invalidRequest(`No such checkout.session: '${id}'`, "session", "resource_missing");
-    return session;
-  }
-
-  /** Stripe's POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
-  async function expireViaApi(id: string, answer: (status: number, payload: unknown) => void): Promise<void> {
-    const session = mustFind(id);
-    if (!sessions.expire(session)) {
-      throw invalidRequest(
-        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
-      );
-    }
-    await webhooks.send("checkout.session.expired", sessionJson(session, base));
-    answer(200, sessionJson(session, base));
-  }
-
-  /** Test-only: expires a session as if its 24 hours were up, and sends checkout.session.expired. */
-  async function expireRoute(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
-    await readBody(req);
-    const session = sessions.get(id);
-    if (!session) return sendJson(res, 404, invalidRequest(`No such checkout.session: '${id}'`).body);
-    if (!sessions.expire(session)) {
-      return sendJson(res, 400, invalidRequest(`Session ${id} is ${session.status}, not open.`).body);
-    }
-    const event = await webhooks.send("checkout.session.expired", sessionJson(session, base));
-    sendJson(res, 200, { session: sessionJson(session, base), event });
-  }
-
-  async function payRoute(req: IncomingMessage, res: ServerResponse, id: string, method: string): Promise<void> {
-    await readBody(req);
+  async function payRoute(req: IncomingMessage, res: ServerResponse, url: URL, id: string): Promise<void> {
+    const body = await readBody(req);
+    const method = req.method ?? "GET";
     const session = sessions.get(id);
     if (!session) return sendHtml(res, 404, notFoundPage(id));
     if (method === "GET") return sendHtml(res, 200, payPage(session));
     if (method !== "POST") return sendText(res, 405, "Method not allowed");
     if (session.status === "expired") return sendHtml(res, 410, payPage(session));
-    const wasOpen = session.status === "open";
-    sessions.complete(session);
-    // Stripe sends the event on its own schedule; waiting for it here keeps local runs and tests
-    // deterministic (the order is settled before the buyer lands on the success page).
-    if (wasOpen) await webhooks.send("checkout.session.completed", sessionJson(session, base));
-    res.writeHead(303, { Location: successUrl(session), "Cache-Control": "no-store" }).end();
+    // A bare POST (no choice made) pays, as the page's only button used to.
+    const outcome = new URLSearchParams(body).get("outcome") ?? url.searchParams.get("outcome") ?? "paid";
+    if (!PAY_OUTCOMES.includes(outcome as PayOutcome)) return sendText(res, 400, `Unknown outcome: ${outcome}`);
+    if (outcome === "card_declined" && session.status === "open") {
+      return sendHtml(res, 402, payPage(session, true));
+    }
+    await checkout.pay(session, outcome as PayOutcome);
+    redirect(res, successUrl(session));
+  }
+
+  async function portalRoute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    id: string,
+    subscriptionId: string | undefined,
+  ): Promise<void> {
+    await readBody(req);
+    const portal = billing.portal(id);
+    if (!portal) return sendHtml(res, 404, portalNotFoundPage(id));
+    if (!subscriptionId && method === "GET") {
+      return sendHtml(
+        res,
+        200,
+        portalPage(portal, billing.customer(portal.customer), billing.subscriptionsOf(portal.customer)),
+      );
+    }
+    if (!subscriptionId || method !== "POST") return sendText(res, 405, "Method not allowed");
+    const subscription = billing.subscription(subscriptionId);
+    // Only the portal's own customer's subscriptions can be cancelled from it.
+    if (!subscription || subscription.customer !== portal.customer) return sendText(res, 404, "No such subscription");
+    if (subscription.status !== "canceled") await billing.cancel(subscription, true);
+    redirect(res, `/portal/${portal.id}`);
   }
 
   function startRecord(req: IncomingMessage, url: URL, body: string): RecordedRequest {
@@ -207,14 +196,15 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     });
   });
   const { port } = server.address() as AddressInfo;
-  base = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
   return {
-    url: base,
+    url: origin,
     port,
     requests: () => [...recorded],
     close: () =>
       new Promise<void>((resolve) => {
+        checkout.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -255,39 +245,4 @@ function safeFlatForm(body: string): Record<string, string> {
   } catch {
     return {};
   }
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return typeof value === "string" ? value : null;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error("Request body too large"));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  if (res.destroyed) return;
-  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
-  res.end(JSON.stringify(payload, null, 2));
-}
-
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(text);
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(html);
 }

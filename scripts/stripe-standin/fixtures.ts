@@ -1,0 +1,11 @@
+// Stripe's own example objects (openapi/fixtures3.json, copied unchanged from /work/shared/stripe):
+// every object the stand-in returns or sends starts as one of these, so the site meets every field
+// production carries, not only the ones a hand-written object would remember.
+import fixtures from "./fixtures.json" with { type: "json" };
+
+type Fixtures = typeof fixtures;
+
+/** A fresh deep copy of Stripe's example object, for the caller to override. */
+export function fixture<K extends keyof Fixtures>(kind: K): Fixtures[K] {
+  return structuredClone(fixtures[kind]);
+}
