@@ -4,6 +4,7 @@ import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets
 import { documentRenderer } from "./render/renderer.tsx";
 import { renderNotFound, renderUnexpectedError } from "./render/site.tsx";
 import { adminRoutes } from "./routes/admin.ts";
+import { billingRoutes } from "./routes/billing.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { paymentRoutes } from "./routes/payment.ts";
@@ -28,6 +29,7 @@ export function createApp() {
   app.route("/", webhookRoutes());
   app.route("/", contactRoutes());
   app.route("/", adminRoutes());
+  app.route("/", billingRoutes());
   // Before the pages: a success link with a session id gets the order's real status.
   app.route("/", successRoutes());
 

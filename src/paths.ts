@@ -71,3 +71,12 @@ export const SITEMAP_PATH = "/sitemap.xml";
 /** Static files in public/, served by the assets binding. */
 export const OG_IMAGE_PATH = "/og-image.jpg";
 export const FAVICON_PATH = "/favicon.svg";
+
+/** The buyer asks for a one-time link to manage their subscription (GET the form, POST an e-mail). */
+export const BILLING_PATH = "/billing";
+
+/** A one-time link from an e-mail (?token=…): opens Stripe's billing portal. */
+export const BILLING_OPEN_PATH = "/billing/open";
+
+/** POST from the success page of a paid subscription order (session_id in the form): opens the portal. */
+export const BILLING_FROM_ORDER_PATH = "/billing/order";

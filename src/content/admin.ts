@@ -18,6 +18,25 @@ export const adminCopy = {
     mode: { payment: "One-time payment", subscription: "Subscription (monthly)" },
     perMonth: "/ month",
     reference: "Stripe session",
+    review: "Why:",
+    subscription: {
+      label: "Subscription",
+      renews: (date: string) => `renews ${date}`,
+      endsOn: (date: string) => `cancels at period end, ${date}`,
+      endedOn: (date: string) => `ended ${date}`,
+    },
+    payments: {
+      label: "Payments",
+      paid: "Paid",
+      failed: "Failed",
+      reasons: {
+        checkout: "checkout",
+        subscription_create: "first month",
+        subscription_cycle: "renewal",
+        subscription_update: "plan change",
+      } as Record<string, string>,
+      attempts: (n: number) => `${n} attempts`,
+    },
   },
   messages: {
     heading: "Messages",
@@ -44,6 +63,12 @@ export const adminCopy = {
       "owner-new-order": "New order notice to you",
       "owner-contact": "Contact message to you",
       "contact-ack": "Acknowledgement to the sender",
+      "owner-order-review": "Order to review, to you",
+      "owner-renewal-failed": "Failed renewal notice to you",
+      "owner-cancel-scheduled": "Scheduled cancellation notice to you",
+      "owner-subscription-canceled": "Cancellation notice to you",
+      "renewal-failed": "Failed renewal notice to the buyer",
+      "billing-link": "Billing portal link to the buyer",
     } satisfies Record<MailKind, string>,
     status: {
       queued: "Queued",
@@ -81,6 +106,8 @@ export const adminCopy = {
     paid: "Paid",
     payment_failed: "Payment failed",
     expired: "Expired unpaid",
+    no_payment_required: "No payment taken",
+    needs_review: "Needs review",
   } satisfies Record<OrderStatus, string>,
   auth: {
     realm: "Acacia admin",

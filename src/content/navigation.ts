@@ -1,4 +1,4 @@
-import { paths } from "../paths.ts";
+import { BILLING_PATH, paths } from "../paths.ts";
 
 export type NavLink = { href: string; label: string };
 
@@ -18,6 +18,7 @@ export const footerQuickLinks: NavLink[] = [
   { href: paths.pricing, label: "Pricing" },
   { href: paths.customQuote, label: "Custom Quote" },
   { href: paths.faq, label: "FAQ" },
+  { href: BILLING_PATH, label: "Manage Subscription" },
 ];
 
 export const footerLegalLinks: NavLink[] = [

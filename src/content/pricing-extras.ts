@@ -1,6 +1,6 @@
 import type { IconName } from "../components/Icon.tsx";
 import { formatUsd } from "../lib/money.ts";
-import { paths } from "../paths.ts";
+import { BILLING_PATH, paths } from "../paths.ts";
 import type { NavLink } from "./navigation.ts";
 import { plans } from "./pricing.ts";
 
@@ -65,6 +65,8 @@ export const pricingLabels = {
   included: "Included",
   notIncluded: "Not included",
   allFaqs: { href: paths.faq, label: "See all FAQs" },
+  /** Under the payment terms: where a subscriber updates their card or cancels. */
+  manage: { href: BILLING_PATH, text: "Already subscribed?", label: "Manage your subscription" },
 };
 
 /** A cell of the comparison table: text, or whether the plan includes the feature. */

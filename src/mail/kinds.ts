@@ -1,7 +1,9 @@
+import { billingLink, renewalFailed } from "./templates/billing-link.ts";
 import { contactAck } from "./templates/contact-ack.ts";
 import { orderConfirmed } from "./templates/order-confirmed.ts";
 import { ownerContact } from "./templates/owner-contact.ts";
 import { ownerNewOrder } from "./templates/owner-new-order.ts";
+import { ownerNotice } from "./templates/owner-notice.ts";
 import type { MailTemplate } from "./types.ts";
 
 /**
@@ -13,6 +15,12 @@ export const mailKinds = {
   "owner-new-order": ownerNewOrder,
   "owner-contact": ownerContact,
   "contact-ack": contactAck,
+  "owner-order-review": ownerNotice("Order needs review"),
+  "owner-renewal-failed": ownerNotice("Renewal payment failed"),
+  "owner-cancel-scheduled": ownerNotice("Subscription cancellation scheduled"),
+  "owner-subscription-canceled": ownerNotice("Subscription canceled"),
+  "renewal-failed": renewalFailed,
+  "billing-link": billingLink,
 };
 
 export type MailKind = keyof typeof mailKinds;

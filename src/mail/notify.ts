@@ -6,6 +6,9 @@ import { countRecent } from "./outbox.ts";
 import { queueMail } from "./queue-mail.ts";
 import type { MailOrderLine } from "./types.ts";
 
+const adminLink = (origin: string, orderId: string): string =>
+  `${origin}${ADMIN_PATH}#order-${encodeURIComponent(orderId)}`;
+
 /** At most this many acknowledgements to one address a day (and one an hour): the form cannot mail strangers. */
 const ACKS_PER_RECIPIENT_PER_DAY = 3;
 const ACKS_PER_RECIPIENT_PER_HOUR = 1;
@@ -68,7 +71,7 @@ export async function notifyOrderPaid(
         },
         lines,
         ...totals,
-        adminUrl: `${origin}${ADMIN_PATH}#order-${encodeURIComponent(orderId)}`,
+        adminUrl: adminLink(origin, orderId),
       },
     },
     log,
@@ -116,4 +119,150 @@ export async function notifyContactMessage(
     { kind: "contact-ack", dedupeKey: `contact-ack:${messageId}`, to: recipient, messageId, data: {} },
     log,
   );
+}
+
+/** Stripe's figures do not match the order, or Stripe took no money: the owner decides. */
+export async function notifyOrderReview(
+  env: Env,
+  order: OrderRow,
+  reason: string,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  await queueMail(
+    env,
+    {
+      kind: "owner-order-review",
+      dedupeKey: `owner-order-review:${order.session_id}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: "Stripe's record of this order's payment does not match the order. It was not marked paid.",
+        details: [
+          ["Customer", order.customer_name],
+          ["E-mail", order.customer_email],
+          ["Order reference", order.session_id],
+          ["Order total", `${(order.total_cents / 100).toFixed(2)} ${order.currency.toUpperCase()}`],
+          ["What Stripe said", reason],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+}
+
+export type SubscriptionFacts = {
+  subscriptionId: string;
+  /** ISO dates, or null. */
+  periodEnd: string | null;
+  canceledAt: string | null;
+};
+
+const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : "-");
+
+/** A subscription will end at its period's end, or has ended: the owner hears of each once. */
+export async function notifySubscriptionChange(
+  env: Env,
+  order: OrderRow,
+  change: "owner-cancel-scheduled" | "owner-subscription-canceled",
+  facts: SubscriptionFacts,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  const scheduled = change === "owner-cancel-scheduled";
+  await queueMail(
+    env,
+    {
+      kind: change,
+      dedupeKey: `${change}:${facts.subscriptionId}${scheduled ? `:${facts.periodEnd ?? ""}` : ""}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: scheduled
+          ? "The customer asked to cancel their subscription; it ends at the end of the current period."
+          : "The subscription has ended; no further renewals will be charged.",
+        details: [
+          ["Customer", order.customer_name],
+          ["E-mail", order.customer_email],
+          ["Phone", order.customer_phone],
+          ["Subscription", facts.subscriptionId],
+          scheduled ? ["Ends on", day(facts.periodEnd)] : ["Canceled on", day(facts.canceledAt)],
+          ["Order reference", order.session_id],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+}
+
+export type FailedRenewal = { invoiceId: string; subscriptionId: string; amountCents: number; currency: string };
+
+/**
+ * A renewal could not be charged: the owner is told, and the buyer gets a one-time link to the
+ * billing portal to update the card (made by the caller, which knows the customer).
+ */
+export async function notifyRenewalFailed(
+  env: Env,
+  order: OrderRow,
+  renewal: FailedRenewal,
+  buyerLink: { url: string; validFor: string } | null,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  const amount = `${(renewal.amountCents / 100).toFixed(2)} ${renewal.currency.toUpperCase()}`;
+  await queueMail(
+    env,
+    {
+      kind: "owner-renewal-failed",
+      dedupeKey: `owner-renewal-failed:${renewal.invoiceId}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary:
+          "A monthly renewal could not be charged. Stripe retries it; the customer was asked to update their card.",
+        details: [
+          ["Customer", order.customer_name],
+          ["E-mail", order.customer_email],
+          ["Phone", order.customer_phone],
+          ["Amount", amount],
+          ["Invoice", renewal.invoiceId],
+          ["Subscription", renewal.subscriptionId],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+  if (!buyerLink) return;
+  await queueMail(
+    env,
+    {
+      kind: "renewal-failed",
+      dedupeKey: `renewal-failed:${renewal.invoiceId}`,
+      to: order.customer_email,
+      orderId: order.session_id,
+      data: buyerLink,
+    },
+    log,
+  );
+}
+
+/** At most this many billing links to one address an hour: /billing cannot flood a mailbox. */
+const BILLING_LINKS_PER_RECIPIENT_PER_HOUR = 3;
+
+/** The link asked for on /billing; false when the address had enough of them this hour. */
+export async function sendBillingLink(
+  env: Env,
+  to: string,
+  link: { url: string; validFor: string },
+  log: Logger,
+): Promise<boolean> {
+  if ((await countRecent(env.DB, "billing-link", to, 60 * 60)) >= BILLING_LINKS_PER_RECIPIENT_PER_HOUR) {
+    log.warn("Billing link not sent: this address had several this hour");
+    return false;
+  }
+  await queueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data: link }, log);
+  return true;
 }

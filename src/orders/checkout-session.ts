@@ -11,12 +11,20 @@ export const METADATA_VALUE_MAX = 500;
  * A cart with a monthly plan becomes a subscription: its plans recur monthly and its one-time
  * items are charged once, on the first invoice.
  */
-export function checkoutSessionParams(cart: PricedCart, customer: CustomerInfo, origin: string): CheckoutSessionParams {
+export function checkoutSessionParams(
+  cart: PricedCart,
+  customer: CustomerInfo,
+  origin: string,
+  /** The order's own reference: Stripe copies the subscription's metadata onto every invoice, so renewals find the order. */
+  orderRef: string,
+): CheckoutSessionParams {
   return {
     mode: cart.subscription ? "subscription" : "payment",
     line_items: cart.lines.map((line) => lineItem(line, cart.subscription)),
     customer_email: customer.email,
-    metadata: { ...customerMetadata(customer), ...itemIdsMetadata(cart.lines) },
+    client_reference_id: orderRef,
+    metadata: { order_ref: orderRef, ...customerMetadata(customer), ...itemIdsMetadata(cart.lines) },
+    ...(cart.subscription ? { subscription_data: { metadata: { order_ref: orderRef } } } : {}),
     success_url: `${origin}${CHECKOUT_SUCCESS_URL_TEMPLATE}`,
     cancel_url: `${origin}${paths.checkout}`,
   };

@@ -1,59 +1,159 @@
-import type { Logger } from "../http/log.ts";
-import { notifyOrderPaid } from "../mail/notify.ts";
-import { type OrderStatus, type SessionState, statusFromSession } from "./order-status.ts";
-import { getOrder, getOrderItems, type TransitionResult, transitionOrder } from "./repository.ts";
+import { notifyOrderPaid, notifyOrderReview } from "../mail/notify.ts";
+import { onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
+import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
+import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "./order-status.ts";
+import {
+  getOrder,
+  getOrderItems,
+  type OrderRow,
+  setStripeCustomer,
+  type TransitionResult,
+  transitionOrder,
+} from "./repository.ts";
+import { checkoutSessionObject } from "./stripe-objects.ts";
+import { applySubscriptionState, recordPayment } from "./subscriptions.ts";
 
-/** What fulfilment needs beyond the database: the queue for e-mails, the site's origin for links, a logger. */
-export type FulfilmentContext = { env: Env; origin: string; log: Logger };
+/** What a Checkout Session says beyond its status: the figures to verify and what it created. */
+export type SessionFacts = Pick<SessionState, "amount_total" | "currency"> & {
+  subscription?: string | null | undefined;
+  customer?: string | null | undefined;
+};
 
 /** The Checkout Session events the site acts on, and the status each one asserts. */
-const eventStatus: Record<string, (session: SessionState) => OrderStatus | null> = {
+const sessionClaims: Record<string, (session: SessionState) => OrderStatus | null> = {
   "checkout.session.completed": statusFromSession,
   "checkout.session.async_payment_succeeded": () => "paid",
   "checkout.session.async_payment_failed": () => "payment_failed",
   "checkout.session.expired": () => "expired",
 };
 
-export type StripeEventLike = {
-  id: string;
-  type: string;
-  data: { object: { id?: string; object?: string; status?: string | null; payment_status?: string | null } };
-};
+type EventHandler = (context: FulfilmentContext, event: StripeEventLike) => Promise<FulfilmentOutcome>;
 
-export type FulfilmentOutcome =
-  | { kind: "ignored"; reason: string }
-  | { kind: "duplicate" }
-  | { kind: "unknown-session"; sessionId: string }
-  | { kind: "applied"; sessionId: string; result: TransitionResult };
+const handlers: Record<string, EventHandler> = {
+  ...Object.fromEntries(Object.keys(sessionClaims).map((type) => [type, onSessionEvent])),
+  "invoice.paid": onInvoiceEvent,
+  "invoice.payment_failed": onInvoiceEvent,
+  "customer.subscription.created": onSubscriptionEvent,
+  "customer.subscription.updated": onSubscriptionEvent,
+  "customer.subscription.deleted": onSubscriptionEvent,
+};
 
 /**
  * Brings an order in line with what Stripe says about its session. The one place fulfilment
  * happens: the webhook and the success page both call it, and calling it again changes nothing.
- * A paid order has its e-mails queued here (once: the outbox drops repeats).
+ * A claim of payment counts only when Stripe's amount and currency are the order's; otherwise the
+ * order waits for the owner (needs_review). A paid order has its e-mails queued here (once: the
+ * outbox drops repeats).
  */
 export async function fulfilSession(
   context: FulfilmentContext,
   sessionId: string,
   observed: OrderStatus | null,
+  figures: SessionFacts = {},
 ): Promise<TransitionResult> {
   const { DB } = context.env;
-  if (!observed) {
-    const order = await getOrder(DB, sessionId);
-    return order ? { found: true, changed: false, status: order.status, previous: order.status } : { found: false };
+  const order = await getOrder(DB, sessionId);
+  if (!order) return { found: false };
+  if (!observed) return { found: true, changed: false, status: order.status, previous: order.status };
+
+  const claimsPayment = observed === "paid" || observed === "awaiting_payment";
+  const mismatch = claimsPayment ? amountMismatch(order, figures) : null;
+  const target: OrderStatus = mismatch ? "needs_review" : observed;
+  const reason =
+    mismatch ?? (observed === "no_payment_required" ? "Stripe reported that no payment was required" : null);
+  const result = await transitionOrder(DB, sessionId, target, reason);
+  if (!result.found) return result;
+  await linkSubscription(context, sessionId, figures, result.status);
+
+  if (result.status === "paid") await announcePaid(context, order, figures);
+  if (result.changed && reason && (result.status === "needs_review" || result.status === "no_payment_required")) {
+    context.log.error(`Order ${sessionId} held for review: ${reason}`, {
+      sessionId,
+      orderTotalCents: order.total_cents,
+      orderCurrency: order.currency,
+      stripeAmountTotal: figures.amount_total ?? null,
+      stripeCurrency: figures.currency ?? null,
+    });
+    await safely(context, sessionId, "review e-mail", () =>
+      notifyOrderReview(context.env, order, reason, context.origin, context.log),
+    );
   }
-  const result = await transitionOrder(DB, sessionId, observed);
-  if (result.found && result.status === "paid") await announcePaid(context, sessionId);
   return result;
 }
 
-/** Queues the paid order's e-mails; a failure here is logged and never undoes or fails the payment. */
-async function announcePaid({ env, origin, log }: FulfilmentContext, sessionId: string): Promise<void> {
-  try {
-    const order = await getOrder(env.DB, sessionId);
-    if (order) await notifyOrderPaid(env, { ...order, items: await getOrderItems(env.DB, sessionId) }, origin, log);
-  } catch (error) {
-    log.error("The paid order's e-mails could not be queued", { sessionId, error });
+/** Queues the paid order's e-mails and, for a one-off order, its ledger line; never undoes the payment. */
+async function announcePaid(context: FulfilmentContext, order: OrderRow, figures: SessionFacts): Promise<void> {
+  const { env, origin, log } = context;
+  const sessionId = order.session_id;
+  if (order.mode === "payment") {
+    await safely(context, sessionId, "ledger line", () =>
+      recordPayment(env.DB, {
+        paymentId: sessionId,
+        sessionId,
+        subscriptionId: null,
+        status: "paid",
+        amountCents: figures.amount_total ?? order.total_cents,
+        currency: figures.currency ?? order.currency,
+        billingReason: "checkout",
+        periodStart: null,
+        periodEnd: null,
+      }),
+    );
   }
+  await safely(context, sessionId, "e-mails", async () => {
+    const fresh = (await getOrder(env.DB, sessionId)) ?? order;
+    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, sessionId) }, origin, log);
+  });
+}
+
+async function safely(
+  { log }: FulfilmentContext,
+  sessionId: string,
+  what: string,
+  work: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    log.error(`The order's ${what} could not be recorded`, { sessionId, error });
+  }
+}
+
+async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
+  const parsed = checkoutSessionObject.safeParse(event.data.object);
+  if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a Checkout Session it can read` };
+  const session = parsed.data;
+  const claim = sessionClaims[event.type] ?? (() => null);
+  const observed = claim({ status: session.status ?? null, payment_status: session.payment_status ?? null });
+  const result = await fulfilSession(context, session.id, observed, session);
+  if (!result.found) return { kind: "unknown-session", sessionId: session.id };
+  return { kind: "applied", sessionId: session.id, result };
+}
+
+/**
+ * A completed subscription checkout names its subscription and customer: the order is tied to
+ * them here, so renewals and the billing portal find it. What the checkout implies ('active' once
+ * paid) is recorded with the oldest timestamp, so any subscription event overrides it.
+ */
+async function linkSubscription(
+  { env }: FulfilmentContext,
+  sessionId: string,
+  session: SessionFacts,
+  status: OrderStatus,
+): Promise<void> {
+  if (session.customer) await setStripeCustomer(env.DB, sessionId, session.customer);
+  if (!session.subscription) return;
+  await applySubscriptionState(env.DB, {
+    subscriptionId: session.subscription,
+    sessionId,
+    customerId: session.customer ?? null,
+    status: status === "paid" ? "active" : "incomplete",
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    canceledAt: null,
+    stateAt: 0,
+  });
 }
 
 /** Applies one verified Stripe event, at most once per event id. */
@@ -62,21 +162,23 @@ export async function handleStripeEvent(
   event: StripeEventLike,
 ): Promise<FulfilmentOutcome> {
   const db = context.env.DB;
-  const statusOf = eventStatus[event.type];
-  const session = event.data.object;
-  if (!statusOf || session.object !== "checkout.session" || !session.id) {
-    return { kind: "ignored", reason: `event type ${event.type} is not handled` };
-  }
+  const handler = handlers[event.type];
+  if (!handler) return { kind: "ignored", reason: `event type ${event.type} is not handled` };
   const seen = await db.prepare("SELECT 1 FROM stripe_events WHERE event_id = ?").bind(event.id).first();
   if (seen) return { kind: "duplicate" };
 
-  const observed = statusOf({ status: session.status ?? null, payment_status: session.payment_status ?? null });
-  const result = await fulfilSession(context, session.id, observed);
-  // Recorded after applying: if applying failed, Stripe's retry gets another go (transitions are idempotent).
+  const outcome = await handler(context, event);
+  // Recorded after applying: if applying failed, Stripe's retry gets another go (each step is idempotent).
+  const objectId = (event.data.object as { id?: unknown }).id;
+  const sessionId =
+    outcome.kind === "applied" || outcome.kind === "billing" || outcome.kind === "unknown-session"
+      ? outcome.sessionId
+      : typeof objectId === "string"
+        ? objectId
+        : null;
   await db
     .prepare("INSERT OR IGNORE INTO stripe_events (event_id, type, session_id) VALUES (?, ?, ?)")
-    .bind(event.id, event.type, session.id)
+    .bind(event.id, event.type, sessionId)
     .run();
-  if (!result.found) return { kind: "unknown-session", sessionId: session.id };
-  return { kind: "applied", sessionId: session.id, result };
+  return outcome;
 }

@@ -1,14 +1,23 @@
 /**
  * The order state machine. Stripe may deliver events late, twice or out of order, so a status
- * only ever moves forward along this ranking, and 'paid' is final:
+ * only ever moves forward along this ranking, and 'paid' and 'needs_review' are final:
  *
- *   pending < expired < awaiting_payment < payment_failed < paid
+ *   pending < expired < awaiting_payment < payment_failed < no_payment_required < needs_review | paid
  *
  * 'expired' ranks low because it is the weakest claim: a session that was ever completed was not
  * simply abandoned, so evidence of completion (awaiting, failed or paid) outranks it whatever order
- * the events arrive in. Nothing moves an order back to 'pending'.
+ * the events arrive in. Nothing moves an order back to 'pending'. 'needs_review' (Stripe's amount
+ * or currency differs from the order's) is left for the owner: no event makes such an order paid.
  */
-const orderStatuses = ["pending", "awaiting_payment", "paid", "payment_failed", "expired"] as const;
+const orderStatuses = [
+  "pending",
+  "awaiting_payment",
+  "paid",
+  "payment_failed",
+  "expired",
+  "no_payment_required",
+  "needs_review",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** For each target status, the statuses an order may move to it from. */
@@ -17,19 +26,42 @@ export const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {
   expired: ["pending"],
   awaiting_payment: ["pending", "expired"],
   payment_failed: ["pending", "expired", "awaiting_payment"],
+  no_payment_required: ["pending", "expired", "awaiting_payment", "payment_failed"],
+  needs_review: ["pending", "expired", "awaiting_payment", "payment_failed", "no_payment_required"],
   paid: ["pending", "expired", "awaiting_payment", "payment_failed"],
 };
 
 /** The minimal view of a Stripe Checkout Session that decides an order's status. */
-export type SessionState = { status: string | null; payment_status: string | null };
+export type SessionState = {
+  status: string | null;
+  payment_status: string | null;
+  amount_total?: number | null;
+  currency?: string | null;
+};
 
 /** What a Checkout Session says about its order: null when it says nothing new ('open'). */
 export function statusFromSession(session: SessionState): OrderStatus | null {
   if (session.status === "complete") {
-    return session.payment_status === "paid" || session.payment_status === "no_payment_required"
-      ? "paid"
-      : "awaiting_payment";
+    if (session.payment_status === "paid") return "paid";
+    // Stripe took no money (a 100% discount, a free trial): recorded as such, never as paid.
+    if (session.payment_status === "no_payment_required") return "no_payment_required";
+    return "awaiting_payment";
   }
   if (session.status === "expired") return "expired";
   return null;
+}
+
+/**
+ * Why Stripe's figures do not match the order's, or null when they do. Only a session that carries
+ * figures is checked (an expired or open one asserts no payment).
+ */
+export function amountMismatch(
+  order: { total_cents: number; currency: string },
+  session: Pick<SessionState, "amount_total" | "currency">,
+): string | null {
+  const amount = session.amount_total;
+  const currency = session.currency?.toLowerCase();
+  if (amount === undefined || amount === null) return null;
+  if (amount === order.total_cents && currency === order.currency.toLowerCase()) return null;
+  return `Stripe reported ${amount} ${currency ?? "(no currency)"}; the order recorded ${order.total_cents} ${order.currency}`;
 }

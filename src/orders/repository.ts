@@ -1,7 +1,10 @@
 import { allowedFrom, type OrderStatus } from "./order-status.ts";
+import type { PaymentRow, SubscriptionRow } from "./subscriptions.ts";
 
 export type NewOrder = {
   sessionId: string;
+  /** Ours, made before the Checkout Session (see checkout-session.ts): it ties renewals to the order. */
+  orderRef: string;
   mode: "payment" | "subscription";
   customer: {
     name: string;
@@ -43,6 +46,10 @@ export type OrderRow = {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  order_ref: string | null;
+  stripe_customer_id: string | null;
+  review_reason: string | null;
+  stripe_checked_at: string | null;
 };
 
 export type OrderItemRow = {
@@ -61,12 +68,13 @@ export async function insertOrder(db: D1Database, order: NewOrder): Promise<void
   await db.batch([
     db
       .prepare(
-        `INSERT INTO orders (session_id, mode, customer_name, customer_email, customer_phone, customer_company,
-           address, city, state, zip, country, total_cents)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO orders (session_id, order_ref, mode, customer_name, customer_email, customer_phone,
+           customer_company, address, city, state, zip, country, total_cents)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         order.sessionId,
+        order.orderRef,
         order.mode,
         c.name,
         c.email,
@@ -120,7 +128,13 @@ export type TransitionResult =
  * Moves an order to `to` if the state machine allows it from its current status. The guard is in
  * the UPDATE itself, so concurrent deliveries cannot race an order backwards.
  */
-export async function transitionOrder(db: D1Database, sessionId: string, to: OrderStatus): Promise<TransitionResult> {
+export async function transitionOrder(
+  db: D1Database,
+  sessionId: string,
+  to: OrderStatus,
+  /** Why, for needs_review and no_payment_required: shown to the owner. */
+  reason: string | null = null,
+): Promise<TransitionResult> {
   const before = await getOrder(db, sessionId);
   if (!before) return { found: false };
   const from = allowedFrom[to];
@@ -132,30 +146,80 @@ export async function transitionOrder(db: D1Database, sessionId: string, to: Ord
     .prepare(
       `UPDATE orders
          SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-             paid_at = CASE WHEN ? = 'paid' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE paid_at END
+             paid_at = CASE WHEN ? = 'paid' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE paid_at END,
+             review_reason = COALESCE(?, review_reason)
        WHERE session_id = ? AND status IN (${placeholders})`,
     )
-    .bind(to, to, sessionId, ...from)
+    .bind(to, to, reason, sessionId, ...from)
     .run();
   const changed = (result.meta.changes ?? 0) > 0;
   const after = changed ? to : ((await getOrder(db, sessionId))?.status ?? before.status);
   return { found: true, changed, status: after, previous: before.status };
 }
 
-/** The owner's view: newest first, each order with its lines. */
-export async function listOrders(db: D1Database, limit = 200): Promise<OrderWithItems[]> {
+/** An order as the owner sees it: its lines, its subscription(s) and its payments ledger. */
+export type AdminOrder = OrderWithItems & { subscriptions: SubscriptionRow[]; payments: PaymentRow[] };
+
+/** The owner's view: newest first, each order with its lines, subscriptions and payments. */
+export async function listOrders(db: D1Database, limit = 200): Promise<AdminOrder[]> {
   const newest = "SELECT session_id FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1";
   // Lines are joined to the same subquery rather than bound as `IN (?, ?, …)`: D1 allows at most
   // 100 bound parameters in one statement, fewer than the orders one page shows.
-  const [orders, items] = await db.batch<OrderRow | OrderItemRow>([
-    db.prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1").bind(limit),
+  const joined = (table: string, order: string) =>
     db
-      .prepare(`SELECT i.* FROM order_items i JOIN (${newest}) o ON o.session_id = i.session_id ORDER BY i.rowid`)
-      .bind(limit),
+      .prepare(`SELECT t.* FROM ${table} t JOIN (${newest}) o ON o.session_id = t.session_id ORDER BY ${order}`)
+      .bind(limit);
+  const [orders, items, subscriptions, payments] = await db.batch<
+    OrderRow | OrderItemRow | SubscriptionRow | PaymentRow
+  >([
+    db.prepare("SELECT * FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1").bind(limit),
+    joined("order_items", "t.rowid"),
+    joined("subscriptions", "t.created_at"),
+    joined("payments", "COALESCE(t.period_start, t.created_at), t.created_at"),
   ]);
-  const lines = (items?.results ?? []) as OrderItemRow[];
+  const of = <T extends { session_id: string }>(rows: unknown[] | undefined, sessionId: string): T[] =>
+    ((rows ?? []) as T[]).filter((row) => row.session_id === sessionId);
   return ((orders?.results ?? []) as OrderRow[]).map((o) => ({
     ...o,
-    items: lines.filter((i) => i.session_id === o.session_id),
+    items: of<OrderItemRow>(items?.results, o.session_id),
+    subscriptions: of<SubscriptionRow>(subscriptions?.results, o.session_id),
+    payments: of<PaymentRow>(payments?.results, o.session_id),
   }));
+}
+
+/** The order a subscription belongs to: known from its checkout, or from our reference Stripe carries. */
+export async function orderForSubscription(
+  db: D1Database,
+  subscriptionId: string,
+  orderRef: string | null | undefined,
+): Promise<OrderRow | null> {
+  const linked = await db
+    .prepare("SELECT o.* FROM orders o JOIN subscriptions s ON s.session_id = o.session_id WHERE s.subscription_id = ?")
+    .bind(subscriptionId)
+    .first<OrderRow>();
+  if (linked || !orderRef) return linked;
+  return db.prepare("SELECT * FROM orders WHERE order_ref = ?").bind(orderRef).first<OrderRow>();
+}
+
+export async function setStripeCustomer(db: D1Database, sessionId: string, customerId: string): Promise<void> {
+  await db
+    .prepare("UPDATE orders SET stripe_customer_id = ? WHERE session_id = ? AND stripe_customer_id IS NULL")
+    .bind(customerId, sessionId)
+    .run();
+}
+
+/**
+ * Claims the right to ask Stripe about a session now: true at most once per `seconds` per order,
+ * however many requests arrive together (the UPDATE is the lock).
+ */
+export async function claimStripeCheck(db: D1Database, sessionId: string, seconds: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE orders SET stripe_checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE session_id = ?1
+         AND (stripe_checked_at IS NULL OR stripe_checked_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))`,
+    )
+    .bind(sessionId, `-${seconds} seconds`)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
 }

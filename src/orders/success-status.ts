@@ -6,10 +6,10 @@ import {
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../services/stripe.ts";
-import { fulfilSession } from "./fulfilment.ts";
+import { fulfilSession, type SessionFacts } from "./fulfilment.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { statusFromSession } from "./order-status.ts";
-import { getOrder, getOrderItems, type OrderWithItems } from "./repository.ts";
+import { claimStripeCheck, getOrder, getOrderItems, type OrderWithItems } from "./repository.ts";
 
 /**
  * What /checkout/success may honestly say about a session id:
@@ -32,6 +32,12 @@ export type SuccessState =
  */
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
 
+/**
+ * However often the page is loaded (a buyer refreshing, or someone scripting it), Stripe is asked
+ * about one session at most this often: Stripe's rate limit is the account's, shared with checkouts.
+ */
+const STRIPE_CHECK_INTERVAL_SECONDS = 30;
+
 /** A buyer waits for this page: a slow Stripe gets a short leash, and the webhook settles the rest. */
 const SUCCESS_PAGE_STRIPE: StripeClientOptions = { timeoutMs: 5_000, maxNetworkRetries: 0 };
 
@@ -49,7 +55,8 @@ export async function checkoutSuccessState(
   logger: Logger,
   /** The site's origin, for links in the e-mails a payment seen here triggers. */
   origin: string,
-  stripeOptions: StripeClientOptions = SUCCESS_PAGE_STRIPE,
+  /** null: answer from the database only (a client over its rate limit). */
+  stripeOptions: StripeClientOptions | null = SUCCESS_PAGE_STRIPE,
 ): Promise<SuccessState> {
   if (sessionId === undefined) return { kind: "no-session" };
   if (!isSessionId(sessionId)) return { kind: "unknown" };
@@ -58,11 +65,12 @@ export async function checkoutSuccessState(
   const found = await getOrder(env.DB, sessionId);
   if (!found) return { kind: "unknown" };
   const order = { ...found, items: await getOrderItems(env.DB, sessionId) };
-  if (order.status === "paid") return { kind: "paid", order };
+  if (isSettled(order.status) || stripeOptions === null) return stateOf(order);
+  if (!(await claimStripeCheck(env.DB, sessionId, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
 
-  const observed = await askStripe(env, sessionId, stripeOptions, logger);
-  if (observed === undefined) return stateOf(order);
-  const result = await fulfilSession({ env, origin, log: logger }, sessionId, observed);
+  const seen = await askStripe(env, sessionId, stripeOptions, logger);
+  if (seen === undefined) return stateOf(order);
+  const result = await fulfilSession({ env, origin, log: logger }, sessionId, seen.observed, seen.facts);
   const status = result.found ? result.status : order.status;
   return stateOf({ ...order, status });
 }
@@ -71,22 +79,28 @@ function stateOf(order: OrderWithItems): SuccessState {
   return { kind: kindOf(order.status), order };
 }
 
+/** Statuses no later look at Stripe changes: the page answers from the database. */
+function isSettled(status: OrderStatus): boolean {
+  return status === "paid" || status === "needs_review";
+}
+
 function kindOf(status: OrderStatus): "paid" | "pending" | "not-paid" {
   if (status === "paid") return "paid";
   if (status === "payment_failed" || status === "expired") return "not-paid";
+  // needs_review and no_payment_required: the owner looks at it; to the buyer it is being confirmed.
   return "pending";
 }
 
-/** The status Stripe's session implies (null: nothing new), or undefined when Stripe could not say. */
+/** The status Stripe's session implies (null: nothing new) with its facts, or undefined when Stripe could not say. */
 async function askStripe(
   env: Env,
   sessionId: string,
   options: StripeClientOptions,
   logger: Logger,
-): Promise<OrderStatus | null | undefined> {
+): Promise<{ observed: OrderStatus | null; facts: SessionFacts } | undefined> {
   try {
     const session = await createPaymentGateway(env, options).retrieveCheckoutSession(sessionId);
-    return statusFromSession(session);
+    return { observed: statusFromSession(session), facts: session };
   } catch (err) {
     const expected =
       err instanceof PaymentProviderError ||

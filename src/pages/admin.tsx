@@ -4,7 +4,8 @@ import type { MailKind } from "../mail/kinds.ts";
 import type { OutboxRow, OutboxStatus } from "../mail/outbox.ts";
 import type { ContactMessageRow } from "../messages/repository.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
-import type { OrderWithItems } from "../orders/repository.ts";
+import type { AdminOrder } from "../orders/repository.ts";
+import type { PaymentRow, SubscriptionRow } from "../orders/subscriptions.ts";
 import { adminOutboxResendPath } from "../paths.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", {
@@ -24,6 +25,8 @@ const badgeTone: Record<OrderStatus, string> = {
   pending: "bg-slate-100 text-slate-700 ring-slate-500/30",
   payment_failed: "bg-red-50 text-red-800 ring-red-700/30",
   expired: "bg-slate-100 text-slate-600 ring-slate-500/30",
+  no_payment_required: "bg-accent-100 text-accent-700 ring-accent-700/30",
+  needs_review: "bg-red-50 text-red-800 ring-red-700/30",
 };
 
 function StatusBadge({ status }: { status: OrderStatus }) {
@@ -48,7 +51,49 @@ function CellLabel({ children }: { children: string }) {
 /** Underlined (never colour alone) and at least 24 px tall: touch targets stacked in a cell. */
 const link = "inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
-function OrderRow({ order }: { order: OrderWithItems }) {
+const day = (iso: string | null): string => (iso ? (formatTime(iso).split(",")[0] ?? iso) : "-");
+
+function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
+  const copy = adminCopy.orders.subscription;
+  const when =
+    sub.status === "canceled"
+      ? copy.endedOn(day(sub.canceled_at))
+      : sub.cancel_at_period_end === 1
+        ? copy.endsOn(day(sub.cancel_at ?? sub.current_period_end))
+        : sub.current_period_end
+          ? copy.renews(day(sub.current_period_end))
+          : null;
+  return (
+    <p className="mt-2 text-xs text-slate-700" data-subscription-status={sub.status}>
+      {copy.label}: <strong>{sub.status.replaceAll("_", " ")}</strong>
+      {when && <span> · {when}</span>}
+    </p>
+  );
+}
+
+function PaymentsLedger({ payments }: { payments: PaymentRow[] }) {
+  const copy = adminCopy.orders.payments;
+  if (payments.length === 0) return null;
+  return (
+    <div className="mt-2 text-left text-xs font-normal whitespace-normal text-slate-700">
+      <p className="font-semibold">{copy.label}</p>
+      <ul className="space-y-0.5">
+        {payments.map((p) => (
+          <li key={p.payment_id} data-payment-status={p.status} data-billing-reason={p.billing_reason}>
+            {p.status === "paid" ? copy.paid : <strong className="text-red-800">{copy.failed}</strong>}{" "}
+            {formatUsd(p.amount_cents / 100)}
+            {p.currency !== "usd" && ` ${p.currency.toUpperCase()}`} ·{" "}
+            {copy.reasons[p.billing_reason] ?? p.billing_reason}
+            {p.period_start && ` · ${day(p.period_start)}`}
+            {p.status === "failed" && p.attempts > 1 && ` · ${copy.attempts(p.attempts)}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: AdminOrder }) {
   const { orders } = adminCopy;
   const { columns } = orders;
   return (
@@ -64,6 +109,14 @@ function OrderRow({ order }: { order: OrderWithItems }) {
       <td className={cell}>
         <CellLabel>{columns.status}</CellLabel>
         <StatusBadge status={order.status} />
+        {order.review_reason && (
+          <p className="mt-2 max-w-56 text-xs break-words text-red-800">
+            {orders.review} {order.review_reason}
+          </p>
+        )}
+        {order.subscriptions.map((sub) => (
+          <SubscriptionLine key={sub.subscription_id} sub={sub} />
+        ))}
       </td>
       <td className={cell}>
         <CellLabel>{columns.customer}</CellLabel>
@@ -104,12 +157,13 @@ function OrderRow({ order }: { order: OrderWithItems }) {
       <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.total}</CellLabel>
         {formatUsd(order.total_cents / 100)}
+        <PaymentsLedger payments={order.payments} />
       </td>
     </tr>
   );
 }
 
-function OrdersTable({ orders, limit }: { orders: OrderWithItems[]; limit: number }) {
+function OrdersTable({ orders, limit }: { orders: AdminOrder[]; limit: number }) {
   const copy = adminCopy.orders;
   const { columns } = copy;
   return (
@@ -377,7 +431,7 @@ function OutboxTable({ outbox, limit }: { outbox: OutboxRow[]; limit: number }) 
 }
 
 export type AdminView = {
-  orders: OrderWithItems[];
+  orders: AdminOrder[];
   messages: ContactMessageRow[];
   outbox: OutboxRow[];
   limit: number;

@@ -1,6 +1,7 @@
-import { ButtonLink } from "../components/ButtonLink.tsx";
+import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
+import { billingCopy } from "../content/billing.ts";
 import {
   notPaidStatus,
   orderRecapCopy,
@@ -12,7 +13,7 @@ import {
 import { formatUsd } from "../lib/money.ts";
 import type { OrderItemRow } from "../orders/repository.ts";
 import type { SuccessState } from "../orders/success-status.ts";
-import { paths } from "../paths.ts";
+import { BILLING_FROM_ORDER_PATH, paths } from "../paths.ts";
 import type { Page } from "./types.ts";
 
 /** The order as the buyer may see it on their own success link: what was bought, never who bought it. */
@@ -62,11 +63,14 @@ function StatusCard({
   tone,
   recap,
   selfHref,
+  manageSessionId,
 }: {
   copy: StatusCopy;
   tone: Tone;
   recap?: OrderRecap;
   selfHref: string;
+  /** A paid subscription order: the buyer may open Stripe's billing portal from here. */
+  manageSessionId?: string | undefined;
 }) {
   return (
     <ResultCard icon={tone.icon} tone={tone.ring}>
@@ -79,6 +83,14 @@ function StatusCard({
         </p>
       )}
       {recap && <Recap recap={recap} />}
+      {manageSessionId && (
+        <form method="post" action={BILLING_FROM_ORDER_PATH} className="mt-6">
+          <input type="hidden" name="session_id" value={manageSessionId} />
+          <button type="submit" className={buttonClass("outline")}>
+            {billingCopy.fromOrder.button}
+          </button>
+        </form>
+      )}
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {copy.actions.map((action) => (
           <ButtonLink key={action.label} href={action.href || selfHref} variant={action.variant}>
@@ -90,7 +102,13 @@ function StatusCard({
   );
 }
 
-function statusPage(kind: keyof typeof tones, copy: StatusCopy, selfHref: string, recap?: OrderRecap): Page {
+function statusPage(
+  kind: keyof typeof tones,
+  copy: StatusCopy,
+  selfHref: string,
+  recap?: OrderRecap,
+  manageSessionId?: string,
+): Page {
   // The success entry removes the stored cart: right once the order exists and is paid or paying.
   const clearsCart = kind === "paid" || kind === "pending";
   return {
@@ -98,7 +116,15 @@ function statusPage(kind: keyof typeof tones, copy: StatusCopy, selfHref: string
     title: copy.meta.title,
     description: copy.meta.description,
     ...(clearsCart ? { scripts: ["clear-cart"] } : {}),
-    render: () => <StatusCard copy={copy} tone={tones[kind]} selfHref={selfHref} {...(recap ? { recap } : {})} />,
+    render: () => (
+      <StatusCard
+        copy={copy}
+        tone={tones[kind]}
+        selfHref={selfHref}
+        manageSessionId={manageSessionId}
+        {...(recap ? { recap } : {})}
+      />
+    ),
   };
 }
 
@@ -110,5 +136,7 @@ export function checkoutStatusPage(state: SuccessState, sessionId: string): Page
   const selfHref = `${paths.checkoutSuccess}?session_id=${encodeURIComponent(sessionId)}`;
   if (state.kind === "unknown") return statusPage("unknown", unknownStatus, selfHref);
   const recap = { items: state.order.items, totalCents: state.order.total_cents };
-  return statusPage(state.kind, copies[state.kind], selfHref, recap);
+  const { order } = state;
+  const manageable = state.kind === "paid" && order.mode === "subscription" && order.stripe_customer_id !== null;
+  return statusPage(state.kind, copies[state.kind], selfHref, recap, manageable ? sessionId : undefined);
 }

@@ -78,6 +78,7 @@ function AddOnsSection() {
 }
 
 function PaymentTermsSection() {
+  const { manage } = pricingLabels;
   return (
     <Section {...pricingSections.terms}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -93,6 +94,12 @@ function PaymentTermsSection() {
           </li>
         ))}
       </ul>
+      <p className="mt-8 text-center text-slate-700">
+        {manage.text}{" "}
+        <a href={manage.href} className="font-semibold text-brand-700 underline hover:text-brand-900">
+          {manage.label}
+        </a>
+      </p>
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { siteOrigin } from "../http/site-origin.ts";
 import type { IslandName } from "../islands/registry.ts";
 import type { Page } from "../pages/types.ts";
 import { loadIslands } from "../render/island.tsx";
@@ -37,7 +38,7 @@ async function renderHtml(
 
 /** Server-renders a page whose content depends on the request (never cached). */
 export async function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Promise<Response> {
-  const { html, styleHash } = await renderHtml(c, page, new URL(c.req.url).origin, status);
+  const { html, styleHash } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), status);
   allowPageStyles(c, styleHash);
   return c.html(html, status, { "Cache-Control": "no-store" });
 }
@@ -77,7 +78,7 @@ function acceptsGzip(header: string | undefined): boolean {
  * wrangler's local proxy) and the page serves nearly as cheaply as a static file.
  */
 export async function renderPublicPage(c: Context, page: Page): Promise<Response> {
-  const origin = new URL(c.req.url).origin;
+  const origin = siteOrigin(c.env, c.req.url);
   const key = `${origin}${page.path}`;
   let entry = rendered.get(key);
   if (!entry) {

@@ -1,5 +1,13 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { SuccessState } from "../orders/success-status.ts";
+import {
+  type BillingView,
+  billingLinkProblemPage,
+  billingOpenPage,
+  billingPage,
+  billingPortalReadyPage,
+} from "../pages/billing.tsx";
 import { checkoutStatusPage } from "../pages/checkout-status.tsx";
 import { contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
 import { errorPageFor } from "../pages/error.tsx";
@@ -36,4 +44,34 @@ export function renderNotFound(c: Context): Promise<Response> {
 
 export function renderUnexpectedError(c: Context, requestId: string | null): Promise<Response> {
   return renderPage(c, { ...errorPageFor(requestId), path: c.req.path }, 500);
+}
+
+/** /billing, and the answers of its form: never indexed (the answer is the same for any address). */
+export async function renderBilling(
+  c: Context,
+  view: BillingView,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  return withStatus(await renderPage(c, { ...billingPage(view), noindex: true }), status);
+}
+
+export async function renderBillingLinkProblem(
+  c: Context,
+  reason: "unknown" | "expired" | "used",
+  status: ContentfulStatusCode,
+): Promise<Response> {
+  return withStatus(await renderPage(c, { ...billingLinkProblemPage(reason), noindex: true }), status);
+}
+
+export function renderBillingPortalReady(c: Context, portalUrl: string): Promise<Response> {
+  return renderPage(c, { ...billingPortalReadyPage(portalUrl), noindex: true });
+}
+
+export function renderBillingOpen(c: Context, token: string): Promise<Response> {
+  return renderPage(c, { ...billingOpenPage(token), noindex: true });
+}
+
+/** A page answered with a 4xx/5xx of the route's choosing (renderPage itself knows 200, 404 and 500). */
+function withStatus(res: Response, status: ContentfulStatusCode): Response {
+  return status === res.status ? res : new Response(res.body, { status, headers: res.headers });
 }

@@ -89,8 +89,12 @@ export function contactRoutes() {
   return app;
 }
 
+function mediaTypeOf(c: Context): string | undefined {
+  return c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+}
+
 function channelOf(c: Context): Channel | null {
-  const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(c);
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
   return null;
@@ -106,9 +110,49 @@ async function readSubmission(c: Context, channel: Channel): Promise<Submission 
     const form = await c.req.parseBody();
     const fields: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(form)) if (typeof value === "string") fields[name] = value;
+    if (mediaTypeOf(c) === "application/x-www-form-urlencoded") {
+      // parseBody read the body already; arrayBuffer() hands back the same bytes from Hono's cache.
+      for (const name of notUtf8FormFields(await c.req.arrayBuffer())) {
+        if (Object.hasOwn(fields, name)) fields[name] = NOT_UTF8;
+      }
+    }
     return { channel, fields };
   } catch {
     return null;
+  }
+}
+
+/**
+ * Stands in for a form value whose bytes are not UTF-8. The form parser would have turned them into
+ * U+FFFD and the message would be stored altered; as a lone surrogate, the shared schema refuses it
+ * with the same words as a JSON "\ud800".
+ */
+const NOT_UTF8 = "\uD800";
+
+/**
+ * The names of the url-encoded fields whose values, percent-decoded, are not UTF-8 (a browser's
+ * form never sends such bytes; a hand-made post may).
+ */
+function notUtf8FormFields(body: ArrayBuffer): string[] {
+  // Raw bytes above ASCII become escapes as well, so one strict decoder judges both kinds.
+  const encoded = Array.from(new Uint8Array(body), (b) => (b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16)}`));
+  const names: string[] = [];
+  for (const sequence of encoded.join("").split("&")) {
+    const equals = sequence.indexOf("=");
+    if (equals < 0 || decodesAsUtf8(sequence.slice(equals + 1))) continue;
+    const name = new URLSearchParams(sequence).keys().next().value;
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+/** decodeURIComponent refuses bytes that are not UTF-8; a stray "%" (kept as it is by forms) is escaped first. */
+function decodesAsUtf8(value: string): boolean {
+  try {
+    decodeURIComponent(value.replace(/%(?![0-9A-Fa-f]{2})/g, "%25"));
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,9 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { company } from "../content/company.ts";
 import type { AppEnv } from "../env.ts";
 import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
 import { type Logger, log } from "../http/log.ts";
+import { siteOrigin } from "../http/site-origin.ts";
 import { isCartProblem, type PricedCart, priceCart } from "../orders/cart-pricing.ts";
 import { checkoutSessionParams } from "../orders/checkout-session.ts";
 import { insertOrder, type NewOrder } from "../orders/repository.ts";
@@ -17,6 +19,7 @@ import {
   createPaymentGateway,
   type PaymentGateway,
   PaymentProviderError,
+  PaymentRefusedError,
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../services/stripe.ts";
@@ -30,6 +33,8 @@ const messages = {
   malformedJson: "The order could not be read: the request body is not valid JSON.",
   notConfigured: "Payments are not configured. Please contact us to complete your order.",
   providerFailed: "The payment provider could not be reached. Please try again in a moment.",
+  // Trying again would be refused again: only a person can find what the provider would not take.
+  refused: `We could not accept this order as it is, and nothing was charged. Please contact us at ${company.emails.general.display} or ${company.phone.display} and we will complete it with you.`,
   unexpected: "Something went wrong on our side. Please try again in a moment.",
   notRecorded:
     "We could not record your order, so no payment was started and nothing was charged. Please try again in a moment.",
@@ -70,19 +75,22 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
         return jsonError(c, 503, messages.notConfigured);
       }
 
-      const params = checkoutSessionParams(cart, customerInfo, new URL(c.req.url).origin);
+      const orderRef = crypto.randomUUID();
+      const params = checkoutSessionParams(cart, customerInfo, siteOrigin(c.env, c.req.url), orderRef);
       let session: CreatedCheckoutSession;
       try {
         session = await gateway.createCheckoutSession(params, crypto.randomUUID());
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         log(c).error(`Checkout Session could not be created: ${err.message}`, { error: err });
+        // 422: the request was understood, and this order cannot be paid for as it stands.
+        if (err instanceof PaymentRefusedError) return jsonError(c, 422, messages.refused);
         return jsonError(c, 502, messages.providerFailed);
       }
 
       // The url is handed out only once the order is stored: nobody may pay for an order we did not record.
       try {
-        await insertOrder(c.env.DB, orderOf(session.id, cart, customerInfo));
+        await insertOrder(c.env.DB, orderOf(session.id, orderRef, cart, customerInfo));
       } catch (err) {
         const logger = log(c, { sessionId: session.id });
         logger.error(`Order for Checkout Session ${session.id} could not be recorded`, { error: err });
@@ -109,9 +117,10 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
 }
 
 /** The order row for a session: the catalogue's names and prices, never the browser's. */
-function orderOf(sessionId: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
+function orderOf(sessionId: string, orderRef: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
   return {
     sessionId,
+    orderRef,
     mode: cart.subscription ? "subscription" : "payment",
     customer,
     items: cart.lines.map(({ entry, quantity }) => ({

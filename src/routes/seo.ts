@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
+import { siteOrigin } from "../http/site-origin.ts";
 import { crawlerDisallowedPaths, ROBOTS_PATH, SITEMAP_PATH } from "../paths.ts";
 import { sitePages } from "../render/site.tsx";
 
@@ -8,7 +9,7 @@ export function seoRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get(ROBOTS_PATH, (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env, c.req.url);
     const lines = [
       "User-agent: *",
       "Allow: /",
@@ -20,7 +21,7 @@ export function seoRoutes() {
   });
 
   app.get(SITEMAP_PATH, (c) => {
-    const origin = new URL(c.req.url).origin;
+    const origin = siteOrigin(c.env, c.req.url);
     const urls = sitePages
       .filter((p) => !p.noindex && !crawlerDisallowedPaths.some((d) => p.path.startsWith(d)))
       .map((p) => `  <url><loc>${origin}${p.path}</loc></url>`);

@@ -5,7 +5,9 @@ import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { jsonError } from "../http/json-errors.ts";
 import { type Logger, log } from "../http/log.ts";
-import { type FulfilmentOutcome, handleStripeEvent } from "../orders/fulfilment.ts";
+import { siteOrigin } from "../http/site-origin.ts";
+import { handleStripeEvent } from "../orders/fulfilment.ts";
+import type { FulfilmentOutcome } from "../orders/fulfilment-types.ts";
 import { STRIPE_WEBHOOK_PATH } from "../paths.ts";
 import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
 
@@ -22,18 +24,15 @@ const webhookMessages = {
   methodNotAllowed: "Use POST to deliver Stripe events.",
 } as const;
 
-/** The part of an event the site reads; a signed payload without it is refused, not guessed at. */
+/**
+ * The envelope of an event; a signed payload without it is refused, not guessed at. The object is
+ * kept whole: each handler reads its own kind (orders/stripe-objects.ts).
+ */
 const eventShape = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
-  data: z.object({
-    object: z.object({
-      id: z.string().optional(),
-      object: z.string().optional(),
-      status: z.string().nullish(),
-      payment_status: z.string().nullish(),
-    }),
-  }),
+  created: z.number().int().nonnegative().optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
 /**
@@ -73,7 +72,7 @@ export function webhookRoutes() {
         return jsonError(c, 400, webhookMessages.malformed);
       }
 
-      const context = { env: c.env, origin: new URL(c.req.url).origin, log: log(c, { eventId: event.data.id }) };
+      const context = { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c, { eventId: event.data.id }) };
       const outcome = await handleStripeEvent(context, event.data);
       const { id, type } = event.data;
       logOutcome(log(c, { eventId: id, eventType: type }), id, type, outcome);
@@ -96,6 +95,19 @@ export function webhookRoutes() {
 
 function logOutcome(logger: Logger, eventId: string, type: string, outcome: FulfilmentOutcome): void {
   switch (outcome.kind) {
+    case "unknown-subscription":
+      logger.warn(
+        `Stripe event ${eventId} (${type}) is for unknown subscription ${outcome.subscriptionId}; acknowledged.`,
+        {
+          subscriptionId: outcome.subscriptionId,
+        },
+      );
+      return;
+    case "billing":
+      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.sessionId}: ${outcome.summary}.`, {
+        sessionId: outcome.sessionId,
+      });
+      return;
     case "unknown-session":
       logger.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.sessionId}; acknowledged.`, {
         sessionId: outcome.sessionId,

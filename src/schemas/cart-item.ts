@@ -1,4 +1,5 @@
 import { MAX_QUANTITY } from "./limits.ts";
+import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
 const tiers = ["entry", "small", "medium", "premium"] as const;
@@ -8,16 +9,20 @@ export { MAX_CART_ITEMS, MAX_QUANTITY } from "./limits.ts";
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 
+/** The cart's text goes to Stripe and the order row: it must be text Stripe and D1 keep unchanged. */
+const text = (field: string, params?: { error: string }) =>
+  wellFormedText(params, `A service's ${field} contains characters that are not valid text`);
+
 /**
  * One line of the cart, as the browser stores it and sends it to /create-custom-payment.
  * The server re-checks every field against its own catalogue; this only bounds the shape.
  */
 export const cartItemSchema = z.object(
   {
-    id: z.string({ error: "Each service needs an id" }).min(1, { message: "Each service needs an id" }).max(100),
-    name: z.string().min(1).max(200),
-    description: z.string().max(500),
-    category: z.string().min(1).max(100),
+    id: text("id", { error: "Each service needs an id" }).min(1, { message: "Each service needs an id" }).max(100),
+    name: text("name").min(1).max(200),
+    description: text("description").max(500),
+    category: text("category").min(1).max(100),
     tier: z.enum(tiers),
     price: z
       .number({ error: "Price must be a number" })

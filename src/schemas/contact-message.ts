@@ -1,3 +1,4 @@
+import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -16,25 +17,25 @@ export const CONTACT_MESSAGE_LIMITS = {
 /** "Must be at most 20,000 characters": grouped digits, the same in every browser and the worker. */
 const tooLong = (max: number) => ({ message: `Must be at most ${max.toLocaleString("en-US")} characters` });
 
-const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+/**
+ * Ill-formed text cannot be stored or e-mailed as it was sent (UTF-8 has no lone surrogates, so it
+ * would silently become U+FFFD). The route puts the field's label in front of the message.
+ */
+const text = () => wellFormedText().trim();
+
+const optionalText = (max: number) => text().max(max, tooLong(max)).optional();
 
 /** A message sent through the form on /contact: name, e-mail and message required. */
 export const contactMessageSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: text()
     .min(1, { message: "Full name is required" })
     .max(CONTACT_MESSAGE_LIMITS.name, tooLong(CONTACT_MESSAGE_LIMITS.name)),
-  email: z
-    .string()
-    .trim()
+  email: text()
     .max(CONTACT_MESSAGE_LIMITS.email, { message: "Invalid email address" })
     .pipe(z.email({ message: "Invalid email address" })),
   company: optionalText(CONTACT_MESSAGE_LIMITS.company),
   phone: optionalText(CONTACT_MESSAGE_LIMITS.phone),
-  message: z
-    .string()
-    .trim()
+  message: text()
     .min(1, { message: "Message is required" })
     .max(CONTACT_MESSAGE_LIMITS.message, tooLong(CONTACT_MESSAGE_LIMITS.message)),
 });

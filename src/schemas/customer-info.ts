@@ -1,15 +1,19 @@
+import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
 /** Longest value Stripe accepts in a metadata field; every customer field is bounded below it. */
 const METADATA_VALUE_MAX = 500;
+
+/** Stripe refuses ill-formed text outright, so the form says which field holds it. */
+const text = (label: string, error: string) =>
+  wellFormedText({ error }, `${label} contains characters that are not valid text`);
 
 /**
  * A required text field. A missing or non-text value gets the same message as a too-short one,
  * so the worker answers a hand-made request with the form's own words.
  */
 const required = (label: string, min: number, message: string, max = 200) =>
-  z
-    .string({ error: message })
+  text(label, message)
     .trim()
     .min(min, { message })
     .max(max, { message: `${label} must be at most ${max} characters` });
@@ -21,14 +25,12 @@ const required = (label: string, min: number, message: string, max = 200) =>
 export const customerInfoSchema = z.object(
   {
     name: required("Name", 2, "Name is required"),
-    email: z
-      .string({ error: "Invalid email address" })
+    email: text("Email", "Invalid email address")
       .trim()
       .max(254, { message: "Invalid email address" })
       .pipe(z.email({ message: "Invalid email address" })),
     phone: required("Phone number", 10, "Phone number is required", 40),
-    company: z
-      .string({ error: "Company must be text" })
+    company: text("Company", "Company must be text")
       .trim()
       .max(200, { message: "Company must be at most 200 characters" })
       .optional(),

@@ -1,6 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
-import { ADMIN_OUTBOX_RESEND_PATH, CONTACT_API_PATH, PAYMENT_PATH } from "../paths.ts";
+import {
+  ADMIN_OUTBOX_RESEND_PATH,
+  BILLING_FROM_ORDER_PATH,
+  BILLING_OPEN_PATH,
+  BILLING_PATH,
+  CONTACT_API_PATH,
+  PAYMENT_PATH,
+} from "../paths.ts";
 import { securityMessages } from "./messages.ts";
 
 /**
@@ -40,4 +47,11 @@ export function sameOriginOnly(): MiddlewareHandler {
  * The owner's resend form is here too: the browser re-sends its Basic credentials to any page that
  * posts to /admin, so another site could otherwise make a signed-in owner's browser resend e-mails.
  */
-export const SAME_ORIGIN_ONLY_PATHS = [PAYMENT_PATH, CONTACT_API_PATH, ADMIN_OUTBOX_RESEND_PATH];
+export const SAME_ORIGIN_ONLY_PATHS = [
+  PAYMENT_PATH,
+  CONTACT_API_PATH,
+  ADMIN_OUTBOX_RESEND_PATH,
+  BILLING_PATH,
+  BILLING_OPEN_PATH,
+  BILLING_FROM_ORDER_PATH,
+];

@@ -20,12 +20,19 @@ export type CheckoutSessionParams = Stripe.Checkout.SessionCreateParams;
 
 export type CreatedCheckoutSession = { id: string; url: string };
 
-/** What the site reads back about a session: enough to decide its order's status. */
+/** What the site reads back about a session: its status, the figures to verify, what it created. */
 type CheckoutSessionState = {
   id: string;
   status: string | null;
   payment_status: string | null;
+  amount_total: number | null;
+  currency: string | null;
+  subscription: string | null;
+  customer: string | null;
 };
+
+const idOf = (value: string | { id: string } | null): string | null =>
+  value === null ? null : typeof value === "string" ? value : value.id;
 
 /** What the site asks of Stripe. */
 export type PaymentGateway = {
@@ -33,6 +40,8 @@ export type PaymentGateway = {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionState>;
   /** Closes a session nobody should pay (its order could not be recorded). */
   expireCheckoutSession(id: string): Promise<void>;
+  /** A short-lived page on Stripe where the customer manages their subscription; its url. */
+  createBillingPortalSession(customerId: string, returnUrl: string): Promise<string>;
 };
 
 export type StripeClientOptions = { timeoutMs?: number; maxNetworkRetries?: number };
@@ -50,6 +59,33 @@ export class PaymentsNotConfiguredError extends Error {
 /** Stripe failed, refused or timed out. The message is for logs, never for the browser. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
+}
+
+/**
+ * Stripe refused to create a Checkout Session for what it was asked (a 4xx about the request):
+ * the same order would be refused again, so the visitor is asked to contact us rather than retry.
+ * A PaymentProviderError still, for any caller that only knows "Stripe did not give a session".
+ */
+export class PaymentRefusedError extends PaymentProviderError {
+  override name = "PaymentRefusedError";
+}
+
+/**
+ * 4xx answers that are not about the order, so they stay PaymentProviderErrors: 401 and 403 (our
+ * key or account: configuration the visitor cannot fix), 404 (the session names no object that
+ * could be missing, so the API address itself is wrong), 409 (a concurrent request on the same
+ * idempotency key) and 429 (too many requests), the last two cured by trying again.
+ */
+const NOT_REFUSALS = new Set([401, 403, 404, 409, 429]);
+
+/** Whether Stripe turned the request down for its content: a 4xx other than NOT_REFUSALS. */
+function isRefusal(err: unknown): boolean {
+  if (!(err instanceof Stripe.errors.StripeError) || err.statusCode === undefined) return false;
+  // Stripe also signals rate limits and a reused idempotency key with a 400; neither is the order's fault.
+  if (err instanceof Stripe.errors.StripeRateLimitError || err instanceof Stripe.errors.StripeIdempotencyError) {
+    return false;
+  }
+  return err.statusCode >= 400 && err.statusCode < 500 && !NOT_REFUSALS.has(err.statusCode);
 }
 
 /** Stripe has no such Checkout Session (in this account and mode). */
@@ -82,6 +118,7 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
       try {
         session = await stripe.checkout.sessions.create(params, { idempotencyKey });
       } catch (err) {
+        if (isRefusal(err)) throw new PaymentRefusedError(describeStripeError(err, "create"), { cause: err });
         throw new PaymentProviderError(describeStripeError(err, "create"), { cause: err });
       }
       if (!session.url) throw new PaymentProviderError(`Checkout Session ${session.id} has no url`);
@@ -91,7 +128,15 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
     async retrieveCheckoutSession(id) {
       try {
         const session = await stripe.checkout.sessions.retrieve(id);
-        return { id: session.id, status: session.status, payment_status: session.payment_status };
+        return {
+          id: session.id,
+          status: session.status,
+          payment_status: session.payment_status,
+          amount_total: session.amount_total,
+          currency: session.currency,
+          subscription: idOf(session.subscription),
+          customer: idOf(session.customer),
+        };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
           throw new CheckoutSessionNotFoundError(`No Checkout Session ${id}`, { cause: err });
@@ -105,6 +150,15 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
         await stripe.checkout.sessions.expire(id);
       } catch (err) {
         throw new PaymentProviderError(describeStripeError(err, "expire"), { cause: err });
+      }
+    },
+
+    async createBillingPortalSession(customer, returnUrl) {
+      try {
+        const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+        return portal.url;
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "portal"), { cause: err });
       }
     },
   };
@@ -126,8 +180,9 @@ function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | 
 }
 
 /** What the server log says about a failed call: type, status and request id, never the key. */
-function describeStripeError(err: unknown, action: "create" | "retrieve" | "expire"): string {
-  const what = `Stripe checkout session ${action} failed`;
+function describeStripeError(err: unknown, action: "create" | "retrieve" | "expire" | "portal"): string {
+  const what =
+    action === "portal" ? "Stripe billing portal session failed" : `Stripe checkout session ${action} failed`;
   if (err instanceof Stripe.errors.StripeError) {
     const parts = [err.type, err.statusCode && `HTTP ${err.statusCode}`, err.code, err.requestId, err.message];
     return `${what}: ${parts.filter(Boolean).join(" | ")}`;

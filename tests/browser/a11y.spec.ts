@@ -10,7 +10,8 @@ const widths = [
 for (const { name, width, height } of widths) {
   test.describe(`axe-core at ${name} width`, () => {
     test.use({ viewport: { width, height } });
-    for (const path of [...publicRoutes, "/no-such-page"]) {
+    // Beyond the spec's routes: the billing page, an e-mailed link's landing page, the 404.
+    for (const path of [...publicRoutes, "/billing", "/billing/open?token=not-a-real-token", "/no-such-page"]) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { company } from "../../src/content/company.ts";
+import { billingLink, renewalFailed } from "../../src/mail/templates/billing-link.ts";
 import { contactAck } from "../../src/mail/templates/contact-ack.ts";
 import { type OrderConfirmedData, orderConfirmed } from "../../src/mail/templates/order-confirmed.ts";
 import { type OwnerContactData, ownerContact } from "../../src/mail/templates/owner-contact.ts";
 import { type OwnerNewOrderData, ownerNewOrder } from "../../src/mail/templates/owner-new-order.ts";
+import { ownerNotice } from "../../src/mail/templates/owner-notice.ts";
 import type { MailOrderLine, RenderedMail } from "../../src/mail/types.ts";
 
 const context = { company };
@@ -197,5 +199,40 @@ describe("contact e-mails", () => {
     // Only the company's own contacts are links.
     const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs.every((href) => href?.startsWith("mailto:") || href?.startsWith("tel:"))).toBe(true);
+  });
+});
+
+describe("billing e-mails", () => {
+  it("owner notices escape every value and never make a customer's text a link", () => {
+    const notice = ownerNotice("Order needs review").render(
+      {
+        customerName: `${XSS_NAME}\r\nBcc: x@y`,
+        summary: "Stripe's record of this order's payment does not match the order.",
+        details: [
+          ["Customer", XSS_NAME],
+          ["What Stripe said", "Stripe reported 1 usd; the order recorded 52500 usd"],
+        ],
+        adminUrl: "javascript:alert(1)",
+      },
+      context,
+    );
+    expect(notice.subject).not.toMatch(/[\r\n]/);
+    expect(notice.html).not.toContain("<img");
+    expect(notice.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(notice.html).not.toContain('href="javascript:');
+    expect(notice.text).toContain("Stripe reported 1 usd; the order recorded 52500 usd");
+    expect(notice.html).toContain(company.registrationNumber);
+  });
+
+  it("the buyer's failed-renewal e-mail links to the one-time portal link, in both parts", () => {
+    const url = "https://acacia.example/billing/open?token=abc_DEF-123";
+    const mail = renewalFailed.render({ url, validFor: "3 days" }, context);
+    expect(mail.subject).toBe(`Your payment to ${company.name} did not go through`);
+    expect(mail.text).toContain(`Update your card: ${url}`);
+    expect(mail.text).toContain("works once, for 3 days");
+    expect(mail.html).toContain(`href="${url}"`);
+    const link = billingLink.render({ url, validFor: "30 minutes" }, context);
+    expect(link.text).toContain("for 30 minutes");
+    expect(link.html).toContain(`href="${url}"`);
   });
 });

@@ -127,6 +127,7 @@ describe("the order repository", () => {
     const sessionId = `cs_test_atomic${crypto.randomUUID().replaceAll("-", "")}`;
     const order = {
       sessionId,
+      orderRef: crypto.randomUUID(),
       mode: "payment" as const,
       customer: customer(),
       items: [

@@ -56,9 +56,10 @@ describe("metadata stays within Stripe's 500 characters per value", () => {
       zip: "z".repeat(20),
       country: "k".repeat(100),
     });
-    const params = checkoutSessionParams(cart, info, "https://example.com");
+    const params = checkoutSessionParams(cart, info, "https://example.com", "ref-1");
     const values = Object.values(params.metadata ?? {});
-    expect(values).toHaveLength(10);
+    // Nine customer fields, the item ids and the order's reference.
+    expect(values).toHaveLength(11);
     for (const value of values) expect(String(value).length).toBeLessThanOrEqual(METADATA_VALUE_MAX);
   });
 });

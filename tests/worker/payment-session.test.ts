@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cartItem, customer, postPayment, recordedCreates, standinUrl } from "./support/payment.ts";
 
@@ -42,6 +43,13 @@ async function onlyCreateFor(email: string) {
   return call;
 }
 
+/** The order's own reference, made before the session: the same value in both places. */
+function orderRef(form: Record<string, string>): Record<string, string> {
+  const ref = form.client_reference_id ?? "";
+  expect(ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  return { client_reference_id: ref, "metadata[order_ref]": ref };
+}
+
 describe("POST /create-custom-payment with a valid cart", () => {
   it("creates a subscription session when the cart holds a monthly plan, one-time items on the first invoice", async () => {
     const info = customer();
@@ -77,8 +85,13 @@ describe("POST /create-custom-payment with a valid cart", () => {
       ...line(2, { quantity: 1, cents: 2000, name: "Basic Troubleshooting Session", category: "Support", id: "e1" }),
       ...customerFields(info),
       "metadata[item_ids]": "pricing-business,pricing-quick-tech-fix,e1",
+      ...orderRef(call.form),
+      // Stripe copies the subscription's metadata onto every invoice: renewals find the order by it.
+      "subscription_data[metadata][order_ref]": call.form.client_reference_id,
       ...urls,
     });
+    const row = await env.DB.prepare("SELECT order_ref FROM orders WHERE customer_email = ?").bind(info.email).first();
+    expect(row?.order_ref).toBe(call.form.client_reference_id);
   });
 
   it("creates a one-time payment session when the cart holds no monthly plan", async () => {
@@ -109,6 +122,7 @@ describe("POST /create-custom-payment with a valid cart", () => {
       }),
       ...withoutCompany,
       "metadata[item_ids]": "p6,pricing-cybersecurity-audit",
+      ...orderRef(call.form),
       ...urls,
     });
     expect(Object.keys(call.form).some((k) => k.includes("recurring"))).toBe(false);

@@ -29,6 +29,10 @@ const hoursLine = (c: Company): string => `${c.hours.days} ${c.hours.open}-${c.h
 export const link = (href: string, label: string): string =>
   `<a href="${escapeHtml(href)}" style="${LINK}">${escapeHtml(label)}</a>`;
 
+/** The admin link is built by the worker from the site's address; anything else is shown, not linked. */
+export const adminLinkHtml = (url: string): string =>
+  /^https?:\/\//i.test(url) ? link(url, "View the order in the admin") : escapeHtml(url);
+
 export function supportText(c: Company): string {
   return [
     `Need help? Call ${c.phone.display} or e-mail ${c.emails.support.display}.`,

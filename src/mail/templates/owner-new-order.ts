@@ -1,14 +1,13 @@
 import type { MailOrderLine, MailTemplate } from "../types.ts";
 import {
+  adminLinkHtml,
   type Details,
   detailsHtml,
   detailsText,
-  escapeHtml,
   footerText,
   htmlFrame,
   linesHtml,
   linesText,
-  link,
   money,
   subjectText,
   totalsHtml,
@@ -33,9 +32,6 @@ export type OwnerNewOrderData = {
   monthlyCents: number;
   adminUrl: string;
 };
-
-/** The admin link is built by the worker from its own origin; anything else is shown, not linked. */
-const isWebUrl = (url: string): boolean => /^https?:\/\//i.test(url);
 
 /** The owner's notice of a paid order: who to contact and what to deliver. */
 export const ownerNewOrder: MailTemplate<OwnerNewOrderData> = {
@@ -65,9 +61,7 @@ export const ownerNewOrder: MailTemplate<OwnerNewOrderData> = {
       "",
       footerText(company),
     ].join("\n");
-    const admin = isWebUrl(data.adminUrl)
-      ? link(data.adminUrl, "View the order in the admin")
-      : escapeHtml(data.adminUrl);
+    const admin = adminLinkHtml(data.adminUrl);
     const body = [
       `<h1 style="font-size:22px;margin:0 0 16px;">New paid order</h1>`,
       detailsHtml(details),

@@ -101,6 +101,8 @@ export const slowStandinUrl = () => inject("stripeSlowUrl");
 export const sentinelStandinUrl = () => inject("stripeSentinelUrl");
 
 export type RecordedCreate = {
+  /** The API path called, e.g. /v1/checkout/sessions. */
+  path: string;
   form: Record<string, string>;
   idempotencyKey: string | null;
   authorization: boolean;

@@ -1,0 +1,173 @@
+import { env } from "cloudflare:workers";
+import { fixture } from "../../../scripts/stripe-standin/fixtures.ts";
+import type { OutboxRow } from "../../../src/mail/outbox.ts";
+import type { PaymentRow, SubscriptionRow } from "../../../src/orders/subscriptions.ts";
+import { deliverSigned, fakeSessionId, type WebhookAnswer } from "./orders.ts";
+
+/** The Business plan (monthly) and a one-time Network Assessment: $375.00 + $150.00 on the first invoice. */
+export const FIRST_INVOICE_CENTS = 37_500 + 15_000;
+export const MONTHLY_CENTS = 37_500;
+
+export type SubscriptionOrder = {
+  sessionId: string;
+  orderRef: string;
+  subscriptionId: string;
+  customerId: string;
+  email: string;
+};
+
+/** A subscription order as the payment endpoint records it (pending), written straight to D1. */
+export async function seedSubscriptionOrder(): Promise<SubscriptionOrder> {
+  const sessionId = fakeSessionId();
+  const orderRef = crypto.randomUUID();
+  const email = `subscriber-${orderRef}@example.co.ke`;
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
+         address, city, state, zip, country, total_cents)
+       VALUES (?, ?, 'subscription', 'pending', 'Wanjiru Kamau', ?, '+254 700 000 002',
+         '1 Test Road', 'Nairobi', 'Nairobi County', '00100', 'Kenya', ?)`,
+    ).bind(sessionId, orderRef, email, FIRST_INVOICE_CENTS),
+    env.DB.prepare(
+      `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
+       VALUES (?, 'pricing-business', 'Business', 'Monthly Subscription', 37500, 1, 1),
+              (?, 's1', 'Network Assessment', 'Networking', 15000, 1, 0)`,
+    ).bind(sessionId, sessionId),
+  ]);
+  const suffix = orderRef.replaceAll("-", "").slice(0, 14);
+  return { sessionId, orderRef, subscriptionId: `sub_test${suffix}`, customerId: `cus_test${suffix}`, email };
+}
+
+let clock = Math.floor(Date.now() / 1000);
+/** Stripe's `created` times: strictly increasing, as Stripe stamps events that happen one after another. */
+export function tick(): number {
+  clock += 10;
+  return clock;
+}
+
+const MONTH = 30 * 24 * 60 * 60;
+
+/** An event as Stripe sends it (Stripe's example event, with this object and time). */
+export function event(type: string, object: object, created = tick()): string {
+  const base = fixture("event");
+  return JSON.stringify({
+    ...base,
+    id: `evt_test_${crypto.randomUUID().replaceAll("-", "")}`,
+    type,
+    created,
+    api_version: "2026-10-28.clover",
+    data: { object },
+  });
+}
+
+export function sessionObject(
+  order: SubscriptionOrder,
+  overrides: Partial<{ amount_total: number; currency: string; payment_status: string; status: string }> = {},
+) {
+  return {
+    ...fixture("checkout.session"),
+    id: order.sessionId,
+    mode: "subscription",
+    status: "complete",
+    payment_status: "paid",
+    amount_total: FIRST_INVOICE_CENTS,
+    currency: "usd",
+    customer: order.customerId,
+    subscription: order.subscriptionId,
+    client_reference_id: order.orderRef,
+    metadata: { order_ref: order.orderRef },
+    ...overrides,
+  };
+}
+
+export function subscriptionObject(
+  order: SubscriptionOrder,
+  overrides: Partial<{
+    status: string;
+    periodEnd: number;
+    cancel_at_period_end: boolean;
+    cancel_at: number | null;
+    canceled_at: number | null;
+  }> = {},
+) {
+  const sub = fixture("subscription");
+  const periodEnd = overrides.periodEnd ?? clock + MONTH;
+  const [item] = sub.items.data;
+  return {
+    ...sub,
+    id: order.subscriptionId,
+    customer: order.customerId,
+    status: overrides.status ?? "active",
+    metadata: { order_ref: order.orderRef },
+    cancel_at_period_end: overrides.cancel_at_period_end ?? false,
+    cancel_at: overrides.cancel_at ?? null,
+    canceled_at: overrides.canceled_at ?? null,
+    ended_at: null,
+    items: {
+      ...sub.items,
+      data: [{ ...item, current_period_start: periodEnd - MONTH, current_period_end: periodEnd }],
+    },
+  };
+}
+
+export function invoiceObject(
+  order: SubscriptionOrder,
+  invoiceId: string,
+  overrides: Partial<{
+    billing_reason: string;
+    amount: number;
+    currency: string;
+    paid: boolean;
+    periodStart: number;
+  }> = {},
+) {
+  const invoice = fixture("invoice");
+  const amount = overrides.amount ?? MONTHLY_CENTS;
+  const paid = overrides.paid ?? true;
+  const start = overrides.periodStart ?? clock;
+  const [line] = invoice.lines.data;
+  return {
+    ...invoice,
+    id: invoiceId,
+    customer: order.customerId,
+    customer_email: order.email,
+    status: paid ? "paid" : "open",
+    amount_due: amount,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    currency: overrides.currency ?? "usd",
+    billing_reason: overrides.billing_reason ?? "subscription_cycle",
+    period_start: start - MONTH,
+    period_end: start,
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: order.subscriptionId, metadata: { order_ref: order.orderRef } },
+    },
+    lines: { ...invoice.lines, data: [{ ...line, amount, period: { start, end: start + MONTH } }] },
+  };
+}
+
+export async function send(payload: string): Promise<WebhookAnswer> {
+  return deliverSigned(payload);
+}
+
+export async function subscriptionRow(id: string): Promise<SubscriptionRow | null> {
+  return env.DB.prepare("SELECT * FROM subscriptions WHERE subscription_id = ?").bind(id).first<SubscriptionRow>();
+}
+
+export async function ledger(sessionId: string): Promise<PaymentRow[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT * FROM payments WHERE session_id = ? ORDER BY created_at, payment_id",
+  )
+    .bind(sessionId)
+    .all<PaymentRow>();
+  return results;
+}
+
+export async function outboxOf(orderId: string): Promise<OutboxRow[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM outbox WHERE order_id = ? ORDER BY id")
+    .bind(orderId)
+    .all<OutboxRow>();
+  return results;
+}
