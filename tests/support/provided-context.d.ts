@@ -18,5 +18,7 @@ declare module "vitest" {
      * Stripe, so it must never record a single call.
      */
     stripeSentinelUrl: string;
+    /** A stand-in for tests of the stand-in itself, which call its API directly. */
+    stripeScratchUrl: string;
   }
 }

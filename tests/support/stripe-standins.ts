@@ -20,10 +20,15 @@ export default async function setup(project: TestProject) {
     started.push(slow);
     const sentinel = await startStripeStandin({ port: 0 });
     started.push(sentinel);
+    // For tests of the stand-in itself: their direct API calls stay out of what the worker sent
+    // the normal one (stripe-contract.test.ts checks every call recorded there).
+    const scratch = await startStripeStandin({ port: 0, webhookSecret: WORKER_WEBHOOK_SECRET });
+    started.push(scratch);
     project.provide("stripeStandinUrl", normal.url);
     project.provide("stripeFailingUrl", failing.url);
     project.provide("stripeSlowUrl", slow.url);
     project.provide("stripeSentinelUrl", sentinel.url);
+    project.provide("stripeScratchUrl", scratch.url);
   } catch (err) {
     await Promise.all(started.map((s) => s.close()));
     throw err;

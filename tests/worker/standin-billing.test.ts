@@ -23,7 +23,7 @@ type StandinEvent = {
   signature: string;
 };
 
-const base = () => inject("stripeStandinUrl");
+const base = () => inject("stripeScratchUrl");
 const AUTH = { Authorization: "Bearer sk_test_standin_billing" };
 const MONTH_DAYS = [28, 29, 30, 31];
 
