@@ -53,6 +53,25 @@ export function adminOutboxAnchor(id: number): string {
 /** POST: the cart, answered with a Stripe Checkout session. */
 export const PAYMENT_PATH = "/create-custom-payment";
 
+/**
+ * POST: a written quote of a cart, answered with its PDF (JSON from the islands, or a plain form post
+ * of the checked services on /custom-quote).
+ */
+export const QUOTE_PATH = "/quote";
+
+/** GET: one quote as a page (`?k=` its access key), with "Pay online". */
+export const QUOTE_PAGE_PATH = "/quote/:number";
+
+/** The quote's own page, the link its PDF and e-mails carry (relative; prefix the site's origin). */
+export function quotePagePath(number: string, accessKey: string): string {
+  return `${QUOTE_PATH}/${encodeURIComponent(number)}?k=${encodeURIComponent(accessKey)}`;
+}
+
+/** The quote's PDF again, for whoever holds its key (the quote page's download link). */
+export function quotePdfPath(number: string, accessKey: string): string {
+  return `${QUOTE_PATH}/${encodeURIComponent(number)}/pdf?k=${encodeURIComponent(accessKey)}`;
+}
+
 /** POST: a contact message (JSON from the island, or a plain form post). */
 export const CONTACT_API_PATH = "/api/contact";
 
@@ -63,7 +82,7 @@ export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
  * Kept out of search engines (a robots.txt Disallow each, and never in the sitemap): the owner's view
  * and the endpoints, with the prefixes under which every JSON API and Stripe callback lives.
  */
-export const crawlerDisallowedPaths = [ADMIN_PATH, PAYMENT_PATH, "/api/", "/stripe/"] as const;
+export const crawlerDisallowedPaths = [ADMIN_PATH, PAYMENT_PATH, "/api/", "/stripe/", "/quote"] as const;
 
 export const ROBOTS_PATH = "/robots.txt";
 export const SITEMAP_PATH = "/sitemap.xml";

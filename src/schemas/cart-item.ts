@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from "./limits.ts";
+import { MAX_CART_ITEMS, MAX_QUANTITY } from "./limits.ts";
 import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
@@ -38,6 +38,14 @@ export const cartItemSchema = z.object(
 );
 
 export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** A whole cart as the endpoints take it (payment and quote): one to MAX_CART_ITEMS lines. */
+export const cartServicesSchema = z
+  .array(cartItemSchema, {
+    error: (issue) => (issue.input === undefined ? "Your cart is empty" : "Services must be a list of cart items"),
+  })
+  .min(1, { message: "Your cart is empty" })
+  .max(MAX_CART_ITEMS, { message: `A cart holds at most ${MAX_CART_ITEMS} different services` });
 
 /** What the cart's add() takes: everything but the quantity, which the cart owns. */
 export type CartItemInput = Omit<CartItem, "quantity">;

@@ -1,16 +1,11 @@
-import { cartItemSchema, MAX_CART_ITEMS } from "./cart-item.ts";
+import { cartServicesSchema } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
 import { z } from "./zod.ts";
 
 /** Body of POST /create-custom-payment (spec section 7). */
 export const paymentRequestSchema = z.strictObject(
   {
-    services: z
-      .array(cartItemSchema, {
-        error: (issue) => (issue.input === undefined ? "Your cart is empty" : "Services must be a list of cart items"),
-      })
-      .min(1, { message: "Your cart is empty" })
-      .max(MAX_CART_ITEMS, { message: `A cart holds at most ${MAX_CART_ITEMS} different services` }),
+    services: cartServicesSchema,
     customerInfo: customerInfoSchema,
   },
   {
