@@ -8,6 +8,8 @@ import { billingRoutes } from "./routes/billing.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { paymentRoutes } from "./routes/payment.ts";
+import { quoteRoutes } from "./routes/quote.ts";
+import { quotePageRoutes } from "./routes/quote-page.ts";
 import { seoRoutes } from "./routes/seo.ts";
 import { successRoutes } from "./routes/success.ts";
 import { webhookRoutes } from "./routes/webhook.ts";
@@ -28,8 +30,10 @@ export function createApp() {
   app.route("/", paymentRoutes());
   app.route("/", webhookRoutes());
   app.route("/", contactRoutes());
+  app.route("/", quoteRoutes());
   app.route("/", adminRoutes());
   app.route("/", billingRoutes());
+  app.route("/", quotePageRoutes());
   // Before the pages: a success link with a session id gets the order's real status.
   app.route("/", successRoutes());
 

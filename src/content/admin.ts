@@ -38,6 +38,22 @@ export const adminCopy = {
       attempts: (n: number) => `${n} attempts`,
     },
   },
+  quotes: {
+    heading: "Quotes",
+    empty: "No quotes yet.",
+    columns: {
+      number: "Quote",
+      created: "Created",
+      validUntil: "Valid until",
+      customer: "Customer",
+      lines: "Lines",
+      due: "Due on acceptance",
+      monthly: "Monthly",
+    },
+    /** Beside a date that has passed. */
+    expired: "(expired)",
+    perMonth: "/ month",
+  },
   messages: {
     heading: "Messages",
     empty: "No messages yet.",
@@ -68,6 +84,8 @@ export const adminCopy = {
       "owner-cancel-scheduled": "Scheduled cancellation notice to you",
       "owner-subscription-canceled": "Cancellation notice to you",
       "renewal-failed": "Failed renewal notice to the buyer",
+      quote: "Quote to the buyer",
+      "owner-quote": "New quote notice to you",
       "billing-link": "Billing portal link to the buyer",
     } satisfies Record<MailKind, string>,
     status: {

@@ -27,7 +27,7 @@ export async function deliverMail(batch: MessageBatch<MailJob>, env: Env, mailer
       continue;
     }
     try {
-      await sendRow(row, mailer);
+      await sendRow(row, mailer, env);
       await markSent(env.DB, row.id, row.attempts + 1);
       log.info("E-mail sent", { outboxId: row.id, mailKind: row.kind, orderId: row.order_id ?? undefined });
       message.ack();
@@ -42,6 +42,7 @@ export async function deliverMail(batch: MessageBatch<MailJob>, env: Env, mailer
 async function sendRow(
   row: { kind: string; recipient: string; payload: string },
   mailer: Mailer | null,
+  env: Env,
 ): Promise<void> {
   if (!mailer) throw new Error("E-mail is not configured (MAIL_FROM or the EMAIL binding is missing)");
   if (!isMailKind(row.kind)) throw new Error(`Unknown e-mail kind ${row.kind}`);
@@ -49,7 +50,8 @@ async function sendRow(
   // biome-ignore lint/suspicious/noExplicitAny: the payload was written from this kind's own data type
   const data = JSON.parse(row.payload) as any;
   const rendered = template.render(data, { company });
-  await mailer.send({ to: row.recipient, ...rendered, replyTo: template.replyTo?.(data) });
+  const attachments = template.attachments ? await template.attachments(data, env) : undefined;
+  await mailer.send({ to: row.recipient, ...rendered, replyTo: template.replyTo?.(data), attachments });
 }
 
 function logFailure(log: Logger, id: number, kind: string, attempt: number, error: unknown): void {

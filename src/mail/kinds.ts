@@ -4,6 +4,7 @@ import { orderConfirmed } from "./templates/order-confirmed.ts";
 import { ownerContact } from "./templates/owner-contact.ts";
 import { ownerNewOrder } from "./templates/owner-new-order.ts";
 import { ownerNotice } from "./templates/owner-notice.ts";
+import { ownerQuote, quoteForBuyer } from "./templates/quote.ts";
 import type { MailTemplate } from "./types.ts";
 
 /**
@@ -21,6 +22,8 @@ export const mailKinds = {
   "owner-subscription-canceled": ownerNotice("Subscription canceled"),
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,
+  quote: quoteForBuyer,
+  "owner-quote": ownerQuote,
 };
 
 export type MailKind = keyof typeof mailKinds;

@@ -1,9 +1,11 @@
 import type { Logger } from "../http/log.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
-import { ADMIN_PATH } from "../paths.ts";
+import { ADMIN_PATH, quotePagePath } from "../paths.ts";
+import type { Quote } from "../quotes/repository.ts";
 import type { ContactMessage } from "../schemas/contact-message.ts";
 import { countRecent } from "./outbox.ts";
 import { queueMail } from "./queue-mail.ts";
+import type { QuoteMailData } from "./templates/quote.ts";
 import type { MailOrderLine } from "./types.ts";
 
 const adminLink = (origin: string, orderId: string): string =>
@@ -265,4 +267,45 @@ export async function sendBillingLink(
   }
   await queueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data: link }, log);
   return true;
+}
+
+/** Quote e-mails to one address: the form cannot be used to mail a stranger more than this. */
+const QUOTES_PER_RECIPIENT_PER_HOUR = 3;
+const QUOTES_PER_RECIPIENT_PER_DAY = 10;
+
+/**
+ * A quote was made: the owner gets it (Reply-To the buyer) with its PDF, and so does the buyer, at
+ * most a few a day per address (the download itself is never limited by this).
+ */
+export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<void> {
+  const data: QuoteMailData = {
+    quoteNumber: quote.number,
+    customerName: quote.customer_name,
+    customerEmail: quote.customer_email,
+    customerCompany: quote.customer_company,
+    lines: quote.lines.map((line) => ({
+      name: line.name,
+      category: line.category,
+      quantity: line.quantity,
+      unitAmountCents: line.unit_amount_cents,
+      recurring: line.recurring === 1,
+    })),
+    dueCents: quote.due_cents,
+    monthlyCents: quote.monthly_cents,
+    validUntil: quote.valid_until,
+    siteUrl: origin,
+    quoteUrl: `${origin}${quotePagePath(quote.number, quote.access_key)}`,
+    adminUrl: `${origin}${ADMIN_PATH}#quote-${encodeURIComponent(quote.number)}`,
+  };
+  await queueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
+  const recipient = quote.customer_email;
+  const [lastHour, lastDay] = await Promise.all([
+    countRecent(env.DB, "quote", recipient, 60 * 60),
+    countRecent(env.DB, "quote", recipient, 24 * 60 * 60),
+  ]);
+  if (lastHour >= QUOTES_PER_RECIPIENT_PER_HOUR || lastDay >= QUOTES_PER_RECIPIENT_PER_DAY) {
+    log.warn("Quote e-mail to the buyer not sent: this address had several recently", { quoteNumber: quote.number });
+    return;
+  }
+  await queueMail(env, { kind: "quote", dedupeKey: `quote:${quote.number}`, to: recipient, data }, log);
 }

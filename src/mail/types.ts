@@ -10,9 +10,13 @@ export type RenderedMail = { subject: string; text: string; html: string };
 export type MailTemplate<Data> = {
   audience: "owner" | "customer";
   render(data: Data, context: MailContext): RenderedMail;
+  /** Files sent with the e-mail, made when it is sent (a quote's PDF is drawn again from its stored row). */
+  attachments?(data: Data, env: Env): Promise<MailAttachment[]>;
   /** Reply-To for this e-mail, if any (the owner answering a contact message in one click). */
   replyTo?(data: Data): string | undefined;
 };
+
+export type MailAttachment = { filename: string; type: string; content: Uint8Array };
 
 export type MailContext = { company: typeof company };
 

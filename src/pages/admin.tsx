@@ -6,7 +6,8 @@ import type { ContactMessageRow } from "../messages/repository.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { AdminOrder } from "../orders/repository.ts";
 import type { PaymentRow, SubscriptionRow } from "../orders/subscriptions.ts";
-import { adminOutboxResendPath } from "../paths.ts";
+import { adminOutboxResendPath, quotePagePath } from "../paths.ts";
+import type { AdminQuote } from "../quotes/listing.ts";
 
 const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: ADMIN_TIME_ZONE,
@@ -200,6 +201,115 @@ function OrdersTable({ orders, limit }: { orders: AdminOrder[]; limit: number })
             <tbody className="block md:table-row-group">
               {orders.map((order) => (
                 <OrderRow key={order.session_id} order={order} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function QuoteRowView({ quote, now }: { quote: AdminQuote; now: number }) {
+  const copy = adminCopy.quotes;
+  const { columns } = copy;
+  const expired = !(Date.parse(quote.valid_until) > now);
+  return (
+    <tr
+      id={`quote-${quote.number}`}
+      className="block scroll-mt-4 border-t border-slate-200 py-2 target:bg-accent-100/40 md:table-row md:py-0"
+      data-quote-number={quote.number}
+    >
+      <td className={`${cell} whitespace-nowrap`}>
+        <CellLabel>{columns.number}</CellLabel>
+        <a className={`${link} font-semibold`} href={quotePagePath(quote.number, quote.access_key)}>
+          {quote.number}
+        </a>
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <CellLabel>{columns.created}</CellLabel>
+        <time dateTime={quote.created_at}>{formatTime(quote.created_at)}</time>
+      </td>
+      <td className={`${cell} whitespace-nowrap`} data-expired={expired ? "" : undefined}>
+        <CellLabel>{columns.validUntil}</CellLabel>
+        <time dateTime={quote.valid_until}>{day(quote.valid_until)}</time>
+        {expired && <span className="ml-1 text-slate-600">{copy.expired}</span>}
+      </td>
+      <td className={`${cell} max-w-xs [overflow-wrap:anywhere]`}>
+        <CellLabel>{columns.customer}</CellLabel>
+        <p className="font-medium text-slate-900">
+          <bdi>{quote.customer_name}</bdi>
+        </p>
+        {quote.customer_company && (
+          <p>
+            <bdi>{quote.customer_company}</bdi>
+          </p>
+        )}
+        <p>
+          <a className={`${link} break-all`} href={`mailto:${quote.customer_email}`}>
+            {quote.customer_email}
+          </a>
+        </p>
+      </td>
+      <td className={`${cell} tabular-nums md:text-right`}>
+        <CellLabel>{columns.lines}</CellLabel>
+        {quote.line_count}
+      </td>
+      <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
+        <CellLabel>{columns.due}</CellLabel>
+        {formatUsd(quote.due_cents / 100)}
+      </td>
+      <td className={`${cell} whitespace-nowrap tabular-nums md:text-right`}>
+        <CellLabel>{columns.monthly}</CellLabel>
+        {quote.monthly_cents > 0 ? `${formatUsd(quote.monthly_cents / 100)} ${copy.perMonth}` : "-"}
+      </td>
+    </tr>
+  );
+}
+
+function QuotesTable({ quotes, limit, now }: { quotes: AdminQuote[]; limit: number; now: number }) {
+  const copy = adminCopy.quotes;
+  const { columns } = copy;
+  return (
+    <section id="quotes" aria-labelledby="quotes-heading" className="mt-12 scroll-mt-4">
+      <h2 id="quotes-heading" className="text-xl font-bold text-slate-900">
+        {copy.heading} <span className="font-normal text-slate-600">({quotes.length})</span>
+      </h2>
+      {quotes.length === limit && <p className="mt-1 text-sm text-slate-600">{adminCopy.showingNewest(limit)}</p>}
+      {quotes.length === 0 ? (
+        <p className="mt-4 text-slate-600">{copy.empty}</p>
+      ) : (
+        <div className="mt-4 rounded-lg bg-white ring-1 ring-slate-200">
+          <table className="block w-full text-left text-sm text-slate-800 md:table">
+            <caption className="sr-only">{copy.heading}</caption>
+            <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-700 uppercase md:table-header-group">
+              <tr>
+                <th scope="col" className={cell}>
+                  {columns.number}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.created}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.validUntil}
+                </th>
+                <th scope="col" className={cell}>
+                  {columns.customer}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {columns.lines}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {columns.due}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {columns.monthly}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block md:table-row-group">
+              {quotes.map((quote) => (
+                <QuoteRowView key={quote.number} quote={quote} now={now} />
               ))}
             </tbody>
           </table>
@@ -434,7 +544,10 @@ export type AdminView = {
   orders: AdminOrder[];
   messages: ContactMessageRow[];
   outbox: OutboxRow[];
+  quotes: AdminQuote[];
   limit: number;
+  /** When the page is drawn (ms): quotes past their validity are marked. */
+  now: number;
 };
 
 /** The owner's page body; render/admin-document.tsx gives it its own minimal document. */
@@ -447,6 +560,7 @@ export function AdminPage({ view }: { view: AdminView }) {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900">{adminCopy.heading}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{adminCopy.lead}</p>
       <OrdersTable orders={view.orders} limit={view.limit} />
+      <QuotesTable quotes={view.quotes} limit={view.limit} now={view.now} />
       <MessagesList messages={view.messages} limit={view.limit} />
       <OutboxTable outbox={view.outbox} limit={view.limit} />
     </main>

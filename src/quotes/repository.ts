@@ -122,3 +122,28 @@ export async function getQuote(db: D1Database, number: string): Promise<Quote | 
   const quote = quotes?.results[0] as QuoteRow | undefined;
   return quote ? { ...quote, lines: (lines?.results ?? []) as QuoteLineRow[] } : null;
 }
+
+/** Q-2026-00001, and nothing else: checked before D1 is asked. */
+const QUOTE_NUMBER = /^Q-\d{4}-\d{5}$/;
+
+/** Equal strings in time that does not depend on where they first differ. */
+function sameKey(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  if (left.length !== right.length) return false;
+  return crypto.subtle.timingSafeEqual(left, right);
+}
+
+/**
+ * The quote a link opens: its number and its access key must both match. Null for anything else,
+ * whatever was wrong, so a caller can answer every failure the same way.
+ */
+export async function findQuoteByKey(
+  db: D1Database,
+  number: string | undefined,
+  key: string | undefined,
+): Promise<Quote | null> {
+  if (!number || !key || !QUOTE_NUMBER.test(number) || key.length > 100) return null;
+  const quote = await getQuote(db, number);
+  return quote && sameKey(quote.access_key, key) ? quote : null;
+}

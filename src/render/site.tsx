@@ -13,6 +13,8 @@ import { contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
 import { errorPageFor } from "../pages/error.tsx";
 import { pages } from "../pages/index.ts";
 import { notFoundPage } from "../pages/not-found.tsx";
+import { type QuoteView, quotePage, quoteTooManyPage } from "../pages/quote.tsx";
+import { QUOTE_PATH } from "../paths.ts";
 import { renderPage } from "./page-response.tsx";
 
 /**
@@ -69,6 +71,23 @@ export function renderBillingPortalReady(c: Context, portalUrl: string): Promise
 
 export function renderBillingOpen(c: Context, token: string): Promise<Response> {
   return renderPage(c, { ...billingOpenPage(token), noindex: true });
+}
+
+/** A quote's own page (/quote/<number>?k=…): for whoever holds the link, never indexed. */
+export function renderQuote(c: Context, view: QuoteView): Promise<Response> {
+  return renderPage(c, { ...quotePage(view), noindex: true });
+}
+
+/**
+ * The normal 404 page for any quote link that does not open a quote. Its path is fixed, so the
+ * answer is the same bytes whatever number or key was asked for: it tells nothing about either.
+ */
+export function renderQuoteNotFound(c: Context): Promise<Response> {
+  return renderPage(c, { ...notFoundPage, path: QUOTE_PATH }, 404);
+}
+
+export async function renderQuoteTooMany(c: Context): Promise<Response> {
+  return withStatus(await renderPage(c, { ...quoteTooManyPage, noindex: true }), 429);
 }
 
 /** A page answered with a 4xx/5xx of the route's choosing (renderPage itself knows 200, 404 and 500). */

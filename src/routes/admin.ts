@@ -8,13 +8,14 @@ import type { MailJob } from "../mail/queue-mail.ts";
 import { listContactMessages } from "../messages/repository.ts";
 import { listOrders } from "../orders/repository.ts";
 import { ADMIN_OUTBOX_RESEND_PATH, ADMIN_PATH, adminOutboxAnchor } from "../paths.ts";
+import { listQuotes } from "../quotes/listing.ts";
 import { renderAdminHtml, renderAdminNoticeHtml } from "../render/admin-document.tsx";
 import { allowPageStyles } from "../render/page-styles.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 const ADMIN_USER = "admin";
 
-/** How many orders, messages and e-mails the page lists: months of this business's volume. */
+/** How many orders, quotes, messages and e-mails the page lists: months of this business's volume. */
 const LIST_LIMIT = 200;
 
 /** Every answer of /admin, signed in or not: never cached, never indexed, never framed. */
@@ -26,7 +27,7 @@ const PRIVATE_HEADERS = {
 };
 
 /**
- * GET /admin: the owner's view of orders, messages and e-mails, behind HTTP Basic auth (user
+ * GET /admin: the owner's view of orders, quotes, messages and e-mails, behind HTTP Basic auth (user
  * "admin", password the ADMIN_PASSWORD secret). Without that secret the page does not exist (404).
  * Cloudflare Access in front of /admin is the recommended production setup (see README).
  *
@@ -40,12 +41,14 @@ export function adminRoutes() {
     const refused = await ownerOnly(c);
     if (refused) return refused;
 
-    const [orders, messages, outbox] = await Promise.all([
+    const [orders, messages, outbox, quotes] = await Promise.all([
       listOrders(c.env.DB, LIST_LIMIT),
       listContactMessages(c.env.DB, LIST_LIMIT),
       listOutbox(c.env.DB, LIST_LIMIT),
+      listQuotes(c.env.DB, LIST_LIMIT),
     ]);
-    const { html, styleHash } = await renderAdminHtml({ orders, messages, outbox, limit: LIST_LIMIT });
+    const view = { orders, messages, outbox, quotes, limit: LIST_LIMIT, now: Date.now() };
+    const { html, styleHash } = await renderAdminHtml(view);
     allowPageStyles(c, styleHash);
     return c.html(html, 200, PRIVATE_HEADERS);
   });

@@ -3,6 +3,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { company } from "../content/company.ts";
 import type { AppEnv } from "../env.ts";
+import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
 import { type Logger, log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
@@ -23,9 +24,6 @@ import {
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../services/stripe.ts";
-
-/** A real cart (49 catalogue items at most) is a few kilobytes; anything near this is not a cart. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 const messages = {
   notJson: "Send the order as JSON (Content-Type: application/json).",
@@ -54,7 +52,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
     PAYMENT_PATH,
     rateLimit((env) => env.PAYMENT_LIMITER, securityMessages.paymentRateLimited),
     requireJson,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => jsonError(c, 413, messages.tooLarge) }),
+    bodyLimit({ maxSize: CART_BODY_MAX_BYTES, onError: (c) => jsonError(c, 413, messages.tooLarge) }),
     readJsonBody,
     zValidator("json", paymentRequestSchema, (result, c) => {
       if (result.success) return;

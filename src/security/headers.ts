@@ -41,6 +41,8 @@ const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).joi
  * whatever its type. The Content-Security-Policy depends on the type and is set separately.
  */
 const baseHeaders = secureHeaders({
+  // A route that sets one of these itself (a stricter Referrer-Policy on a page whose URL holds a key) keeps it.
+  overwrite: false,
   strictTransportSecurity: HSTS,
   referrerPolicy: "strict-origin-when-cross-origin",
   xFrameOptions: "DENY",

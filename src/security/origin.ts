@@ -7,6 +7,7 @@ import {
   BILLING_PATH,
   CONTACT_API_PATH,
   PAYMENT_PATH,
+  QUOTE_PATH,
 } from "../paths.ts";
 import { securityMessages } from "./messages.ts";
 
@@ -54,4 +55,5 @@ export const SAME_ORIGIN_ONLY_PATHS = [
   BILLING_PATH,
   BILLING_OPEN_PATH,
   BILLING_FROM_ORDER_PATH,
+  QUOTE_PATH,
 ];

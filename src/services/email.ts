@@ -2,7 +2,14 @@ import { company } from "../content/company.ts";
 import { stringBinding } from "../http/bindings.ts";
 
 /** An e-mail ready to hand to Cloudflare Email Service. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; replyTo?: string | undefined };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string | undefined;
+  attachments?: { filename: string; type: string; content: Uint8Array }[] | undefined;
+};
 
 export type Mailer = { send(mail: OutgoingMail): Promise<void> };
 
@@ -36,6 +43,16 @@ export function createMailer(env: Env): Mailer | null {
         text: mail.text,
         html: mail.html,
         ...(replyTo ? { replyTo } : {}),
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                disposition: "attachment" as const,
+                filename: headerSafe(file.filename),
+                type: file.type,
+                content: file.content,
+              })),
+            }
+          : {}),
       });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {

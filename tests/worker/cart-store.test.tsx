@@ -97,6 +97,44 @@ describe("cart operations", () => {
     expect(cartTotal(items(store))).toBe(0.3);
   });
 
+  it("replaces the whole cart (a quote's lines): stored in the schema's key order, one line per id", () => {
+    const { store, stored } = storeWith(JSON.stringify([{ ...item("e1"), quantity: 4 }]));
+    let calls = 0;
+    store.subscribe(() => calls++);
+    const quoted: CartItem[] = [
+      { quantity: 2, price: 150, tier: "small", category: "Networking", description: "d", name: "N", id: "s1" },
+      { ...item("pricing-business", 375), quantity: 1 },
+      { ...item("s1", 1), quantity: 9 },
+    ];
+    store.replace(quoted);
+    expect(calls).toBe(1);
+    const expected = [
+      { id: "s1", name: "N", description: "d", category: "Networking", tier: "small", price: 150, quantity: 2 },
+      { ...item("pricing-business", 375), quantity: 1 },
+    ];
+    expect(store.getSnapshot()).toEqual(expected);
+    expect(stored()).toBe(JSON.stringify(expected));
+    store.replace([]);
+    expect(stored()).toBeNull();
+  });
+
+  it("replace wins over changes asked for before the stored cart was known", async () => {
+    let release: (v: ItemsValidator) => void = () => {};
+    const validator = new Promise<ItemsValidator>((resolve) => {
+      release = resolve;
+    });
+    const storage = new MemoryStorage();
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...item("e1"), quantity: 1 }]));
+    const store = createCartStore({ storage, loadValidator: () => validator });
+    store.add(item("e2"));
+    store.replace([{ ...item("s1"), quantity: 3 }]);
+    release(validCartItems);
+    await validator;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(items(store)).toEqual([{ ...item("s1"), quantity: 3 }]);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "null")).toEqual([{ ...item("s1"), quantity: 3 }]);
+  });
+
   it("tells subscribers about every change until they unsubscribe", () => {
     const { store } = storeWith(null);
     let calls = 0;

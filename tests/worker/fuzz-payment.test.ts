@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { CART_BODY_MAX_BYTES } from "../../src/http/body-limits.ts";
 import { catalogue } from "../../src/orders/catalogue.ts";
-import { MAX_BODY_BYTES } from "../../src/routes/payment.ts";
 import {
   catalogueTotalCents,
   encode,
@@ -192,7 +192,7 @@ describe("hand-picked hostile bodies", () => {
         return body.replace('"name":"Amina Otieno"', `"name":${"[".repeat(5_000)}${"]".repeat(5_000)}`);
       },
     ],
-    ["a body just over the size limit", () => JSON.stringify({ ...valid(), pad: "x".repeat(MAX_BODY_BYTES) })],
+    ["a body just over the size limit", () => JSON.stringify({ ...valid(), pad: "x".repeat(CART_BODY_MAX_BYTES) })],
     [
       "100 unknown ids",
       () =>

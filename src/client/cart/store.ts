@@ -17,6 +17,8 @@ export type CartStore = {
   add: (item: CartItemInput) => void;
   remove: (id: string) => void;
   clear: () => void;
+  /** Replaces the whole cart (a quote's lines, say), dropping what it held and any change still pending. */
+  replace: (items: readonly CartItem[]) => void;
   /** Re-reads the stored cart (another tab changed it, or the page came back from the bfcache). */
   refresh: () => void;
 };
@@ -177,6 +179,20 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
     clear() {
       pending = [];
       commit([]);
+    },
+    replace(next) {
+      pending = [];
+      // The schema's key order, as add() writes it, so the stored cart re-validates to the same string.
+      const ordered = next.map(({ id, name, description, category, tier, price, quantity }) => ({
+        id,
+        name,
+        description,
+        category,
+        tier,
+        price,
+        quantity: Math.min(quantity, MAX_QUANTITY),
+      }));
+      commit(normalizeItems(ordered));
     },
     refresh,
   };

@@ -161,13 +161,16 @@ ${rows.join("\n")}
 </table>`;
 }
 
-/** "Paid today: $475.00" and, for a subscription, what recurs: "Then $375.00 per month". */
-export function totalsText(paidTodayCents: number, monthlyCents: number): string {
-  const paid = `Paid today: ${money(paidTodayCents)}`;
+/**
+ * "Paid today: $475.00" and, for a subscription, what recurs: "Then $375.00 per month". A quote
+ * names the first figure "Due on acceptance".
+ */
+export function totalsText(paidTodayCents: number, monthlyCents: number, label = "Paid today"): string {
+  const paid = `${label}: ${money(paidTodayCents)}`;
   return monthlyCents > 0 ? `${paid}\nThen ${money(monthlyCents)} per month` : paid;
 }
 
-export function totalsHtml(paidTodayCents: number, monthlyCents: number): string {
+export function totalsHtml(paidTodayCents: number, monthlyCents: number, label = "Paid today"): string {
   const then = monthlyCents > 0 ? `<br>\nThen ${money(monthlyCents)} per month` : "";
-  return `<p><strong>Paid today: ${money(paidTodayCents)}</strong>${then}</p>`;
+  return `<p><strong>${escapeHtml(label)}: ${money(paidTodayCents)}</strong>${then}</p>`;
 }

@@ -66,7 +66,7 @@ export function testClientIp(): string {
  * refuses other origins), from a client address of its own. `init.headers` replaces the JSON
  * content type; Origin and CF-Connecting-IP are added unless given (given empty, they are left out).
  */
-function jsonRequest(url: string, body: unknown, init: RequestInit = {}): RequestInit {
+export function jsonRequest(url: string, body: unknown, init: RequestInit = {}): RequestInit {
   const headers = new Headers(init.headers ?? { "Content-Type": "application/json" });
   const defaults = { Origin: new URL(url).origin, "CF-Connecting-IP": testClientIp() };
   for (const [name, value] of Object.entries(defaults)) {
