@@ -15,6 +15,7 @@ import {
   runLighthouse,
 } from "./lighthouse.ts";
 import { type LoadResult, runLoad } from "./load.ts";
+import { measureQuoteCost, printQuoteCost, type QuoteCost } from "./quote-cost.ts";
 import { measureRoute, type RouteSizes } from "./sizes.ts";
 
 const { values } = parseArgs({
@@ -93,11 +94,20 @@ try {
   await server.close();
 }
 
+// Written quotes, on a worker of their own with a fresh D1 (the page server above has none).
+let quotes: QuoteCost | undefined;
+try {
+  quotes = await measureQuoteCost(Number(values.port) + 1);
+} catch (error) {
+  failures.push(`written quotes could not be measured: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 printTable();
+if (quotes) printQuoteCost(quotes);
 mkdirSync("bench", { recursive: true });
 writeFileSync(
   "bench/results.json",
-  `${JSON.stringify({ date: new Date().toISOString(), runs, cpu, routes: results, throughput, failures, timingFailures }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), runs, cpu, routes: results, throughput, quotes, failures, timingFailures }, null, 2)}\n`,
 );
 console.log("\nFigures written to bench/results.json");
 if (timingFailures.length) {

@@ -3,11 +3,6 @@ import { quoteFontsFor } from "./fonts.ts";
 import { renderQuotePdf } from "./pdf.ts";
 import type { Quote } from "./repository.ts";
 
-/** What a quote's PDF is called wherever it is downloaded or attached: its number. */
-export function quoteFilename(number: string): string {
-  return `${number}.pdf`;
-}
-
 /** The quote's PDF, with links to the site at `origin` (always the configured site, never a Host header). */
 export async function quotePdf(quote: Quote, origin: string): Promise<Uint8Array> {
   const text = [quote.customer_name, quote.customer_company ?? "", ...quote.lines.map((l) => l.name + l.category)].join(

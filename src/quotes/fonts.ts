@@ -44,7 +44,7 @@ async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
  * reads WOFF itself, but inflates with a JavaScript decoder on every glyph lookup, which made a
  * quote cost hundreds of milliseconds of CPU; from the plain file it is a few tens.
  */
-export async function woffToSfnt(woff: Uint8Array): Promise<Uint8Array> {
+async function woffToSfnt(woff: Uint8Array): Promise<Uint8Array> {
   const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
   if (view.getUint32(0) !== 0x774f4646) throw new Error("Not a WOFF file");
   const count = view.getUint16(12);

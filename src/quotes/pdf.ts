@@ -33,7 +33,7 @@ const day = (iso: string): string =>
  * bidi algorithm, so they would only garble), and no emoji (no colour glyphs in these fonts; a
  * name keeps its letters).
  */
-export function printable(text: string): string {
+function printable(text: string): string {
   return text
     .normalize("NFC")
     .replace(/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/gu, " ")

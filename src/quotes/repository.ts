@@ -32,7 +32,7 @@ export type QuoteLineRow = {
 export type Quote = QuoteRow & { lines: QuoteLineRow[] };
 
 /** Q-2026-00001: the year, then the year's running number. */
-export function quoteNumber(year: number, n: number): string {
+function quoteNumber(year: number, n: number): string {
   return `Q-${year}-${String(n).padStart(5, "0")}`;
 }
 

@@ -11,7 +11,7 @@ import { notifyQuote } from "../mail/notify.ts";
 import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
 import { findCatalogueEntry } from "../orders/catalogue.ts";
 import { QUOTE_PAGE_PATH, QUOTE_PATH } from "../paths.ts";
-import { quoteFilename, quotePdf } from "../quotes/document.ts";
+import { quoteFilename } from "../quotes/filename.ts";
 import { findQuoteByKey, insertQuote, type Quote } from "../quotes/repository.ts";
 import { renderQuoteNotMade } from "../render/quote-responses.tsx";
 import { renderQuoteNotFound, renderQuoteTooMany } from "../render/site.tsx";
@@ -67,7 +67,7 @@ export function quoteRoutes() {
         logger.error("The quote's e-mails could not be queued", { error });
       }
       logger.info("Quote made", { lines: quote.lines.length, dueCents: quote.due_cents });
-      return pdfResponse(quote, await quotePdf(quote, origin));
+      return pdfResponse(quote, await drawQuote(quote, origin));
     },
   );
 
@@ -83,10 +83,19 @@ export function quoteRoutes() {
     }
     const quote = await findQuoteByKey(c.env.DB, c.req.param("number"), c.req.query("k"));
     if (!quote) return renderQuoteNotFound(c);
-    return pdfResponse(quote, await quotePdf(quote, siteOrigin(c.env, c.req.url)));
+    return pdfResponse(quote, await drawQuote(quote, siteOrigin(c.env, c.req.url)));
   });
 
   return app;
+}
+
+/**
+ * The PDF library and its fonts (about a megabyte of code) load on the first quote an isolate draws,
+ * never on the start of a Worker that only serves pages.
+ */
+async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
+  const { quotePdf } = await import("../quotes/document.ts");
+  return quotePdf(quote, origin);
 }
 
 function pdfResponse(quote: Quote, pdf: Uint8Array): Response {

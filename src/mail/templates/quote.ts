@@ -1,4 +1,4 @@
-import { quoteFilename, quotePdf } from "../../quotes/document.ts";
+import { quoteFilename } from "../../quotes/filename.ts";
 import { getQuote } from "../../quotes/repository.ts";
 import type { MailAttachment, MailOrderLine, MailTemplate } from "../types.ts";
 import {
@@ -49,6 +49,8 @@ const validity = (iso: string): string =>
 async function quoteAttachment(data: QuoteMailData, env: Env): Promise<MailAttachment[]> {
   const quote = await getQuote(env.DB, data.quoteNumber);
   if (!quote) throw new Error(`Quote ${data.quoteNumber} is not stored`);
+  // Loaded when needed, as the route does: the PDF library stays out of every other e-mail's work.
+  const { quotePdf } = await import("../../quotes/document.ts");
   return [
     { filename: quoteFilename(quote.number), type: "application/pdf", content: await quotePdf(quote, data.siteUrl) },
   ];
