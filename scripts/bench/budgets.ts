@@ -24,7 +24,9 @@ export function checkRoute(path: string, sizes: RouteSizes, lh: LighthouseFigure
   const floor = (what: string, value: number, min: number, into = failures) => {
     if (!(value >= min)) into.push(`${path}: ${what} ${value} < ${min}`);
   };
-  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 85 : 5, " KB");
+  // 85 KB since issue 5; 86 since the written quote (issue 12) added its button and lazy download
+  // module to /checkout (+0.9 KB; the PDF itself is drawn by the worker, never in the browser).
+  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 86 : 5, " KB");
   limit("CSS (gzip)", sizes.css.gzip / KB, 15, " KB");
   if (path === "/") limit("HTML (gzip)", sizes.html.gzip / KB, 20, " KB");
   if (sizes.thirdPartyBlocking.length)

@@ -33,6 +33,13 @@ export const checkoutCopy = {
     /** Shown in the new tab while the payment page is being prepared. */
     tabLoading: "Opening the secure payment page…",
     newTabNote: "The secure payment page opens in a new tab. Card details are never sent to this site.",
+    /** The secondary action under Pay: a written quote of the cart for the name, e-mail and company above. */
+    quote: {
+      label: "Download quote (PDF)",
+      busy: "Preparing quote…",
+      failed: "Your quote could not be prepared. Please try again.",
+      note: "Not ready to pay? Get a written quote of your cart; we e-mail you a copy.",
+    },
   },
   summary: {
     title: "Order Summary",

@@ -6,14 +6,65 @@ export const customQuoteMeta = {
     "Pick the IT services your business needs, from quick fixes to enterprise projects, and see your quote total instantly.",
 };
 
+/** One field of the written quote's details (the dialog, and the form shown without JavaScript). */
+export type QuoteFieldCopy = {
+  name: "name" | "email" | "company";
+  label: string;
+  required: boolean;
+  type: "text" | "email";
+  autoComplete: string;
+  /** Longest value the quote request takes (the checkout form's own bounds). */
+  maxLength: number;
+};
+
+/** Name, e-mail and company: the checkout form's fields a written quote is addressed with. */
+export const quoteFields: QuoteFieldCopy[] = [
+  { name: "name", label: "Name", required: true, type: "text", autoComplete: "name", maxLength: 200 },
+  { name: "email", label: "Email", required: true, type: "email", autoComplete: "email", maxLength: 254 },
+  {
+    name: "company",
+    label: "Company (Optional)",
+    required: false,
+    type: "text",
+    autoComplete: "organization",
+    maxLength: 200,
+  },
+];
+
+/** The written quote (PDF) wherever it is offered: /custom-quote's dialog and form, and /checkout. */
+export const quotePdfCopy = {
+  download: "Download quote (PDF)",
+  preparing: "Preparing your quote…",
+  downloaded: (number: string) => `Quote ${number} downloaded`,
+  emailed: (email: string) => `A copy was also e-mailed to ${email}.`,
+  failed: "Your quote could not be prepared. Please try again.",
+  emptyCart: "Select at least one service for your quote",
+};
+
 export const customQuoteCopy = {
   title: "Custom IT Services Quote",
   subtitle: "Select the services you need and get an instant quote",
-  noScript: "Selecting services and checking out need JavaScript. You can still read every service and price below.",
+  noScript:
+    "Without JavaScript you can still get a written quote: tick the services you need, then enter your details at the end of the page to download it as a PDF. Paying online needs JavaScript.",
   bar: {
     label: "Your selection",
     selected: (n: number) => `${n} Services Selected`,
     total: "Total",
     proceed: { label: "Proceed to Checkout", href: paths.checkout },
+  },
+  /** The dialog the bar's "Download quote (PDF)" opens. */
+  dialog: {
+    title: "Download a written quote",
+    intro: "Who is the quote for? It downloads as a PDF, and we e-mail you a copy.",
+    requiredNote: "Fields marked * are required.",
+    cancel: "Cancel",
+    close: "Close",
+  },
+  /** The same request as a plain form post, for visitors without JavaScript (below the catalogue). */
+  form: {
+    legend: "Your written quote (PDF)",
+    intro:
+      "Tick the services you need above, then tell us who the quote is for. It downloads as a PDF, and we e-mail you a copy.",
+    requiredNote: "Fields marked * are required.",
   },
 };

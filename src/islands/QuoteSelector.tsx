@@ -1,8 +1,13 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import type { QuoteService } from "../content/catalogue-types.ts";
 import { quoteCatalogue, quoteTiers } from "../content/quote-catalogue.ts";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
 import { QuoteServiceCard } from "./quote/QuoteServiceCard.tsx";
+
+const loadDialog = () => import("./quote/QuoteDialog.tsx");
+const QuoteDialog = lazy(() => loadDialog().then((m) => ({ default: m.QuoteDialog })));
 
 /** The quote catalogue by tier, each service a card that is selected exactly when it is in the cart. */
 export function QuoteSelector() {
@@ -16,6 +21,10 @@ export function QuoteSelector() {
 function QuoteSelection() {
   const { items, total, add, remove } = useCart();
   const selectedIds = new Set(items?.map((item) => item.id));
+  const quoteButton = useRef<HTMLButtonElement>(null);
+  // The written quote's dialog (and the toasts it reports in) loads on the first ask and then stays,
+  // so a toast outlives the dialog, and the bar too when the selection is emptied.
+  const [quoteAsked, setQuoteAsked] = useState(0);
 
   const toggle = (service: QuoteService) => {
     // Until the stored cart is known, "selected" is not known either: a toggle could only guess.
@@ -45,7 +54,23 @@ function QuoteSelection() {
           </ul>
         </section>
       ))}
-      {items && items.length > 0 && <QuoteSelectionBar distinctItems={items.length} total={total} />}
+      {items && items.length > 0 && (
+        <QuoteSelectionBar
+          distinctItems={items.length}
+          total={total}
+          quoteButton={quoteButton}
+          onQuote={() => setQuoteAsked((n) => n + 1)}
+          onQuoteIntent={() => void loadDialog().catch(() => {})}
+        />
+      )}
+      {/* In <body>: the catalogue sits in the page's no-JavaScript quote <form>, and forms do not nest. */}
+      {quoteAsked > 0 &&
+        createPortal(
+          <Suspense fallback={null}>
+            <QuoteDialog asked={quoteAsked} trigger={quoteButton} />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }

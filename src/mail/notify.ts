@@ -275,9 +275,10 @@ const QUOTES_PER_RECIPIENT_PER_DAY = 10;
 
 /**
  * A quote was made: the owner gets it (Reply-To the buyer) with its PDF, and so does the buyer, at
- * most a few a day per address (the download itself is never limited by this).
+ * most a few a day per address (the download itself is never limited by this). True when the
+ * buyer's copy is on its way, so the page can say so only then.
  */
-export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<void> {
+export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<boolean> {
   const data: QuoteMailData = {
     quoteNumber: quote.number,
     customerName: quote.customer_name,
@@ -305,7 +306,8 @@ export async function notifyQuote(env: Env, quote: Quote, origin: string, log: L
   ]);
   if (lastHour >= QUOTES_PER_RECIPIENT_PER_HOUR || lastDay >= QUOTES_PER_RECIPIENT_PER_DAY) {
     log.warn("Quote e-mail to the buyer not sent: this address had several recently", { quoteNumber: quote.number });
-    return;
+    return false;
   }
-  await queueMail(env, { kind: "quote", dedupeKey: `quote:${quote.number}`, to: recipient, data }, log);
+  const queued = await queueMail(env, { kind: "quote", dedupeKey: `quote:${quote.number}`, to: recipient, data }, log);
+  return queued.outcome === "queued";
 }

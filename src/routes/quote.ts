@@ -61,13 +61,17 @@ export function quoteRoutes() {
       const origin = siteOrigin(c.env, c.req.url);
       const logger = log(c, { quoteNumber: quote.number });
       // Recorded first: the quote exists (and reaches the owner) even if drawing its PDF fails.
+      let emailed = false;
       try {
-        await notifyQuote(c.env, quote, origin, logger);
+        emailed = await notifyQuote(c.env, quote, origin, logger);
       } catch (error) {
         logger.error("The quote's e-mails could not be queued", { error });
       }
       logger.info("Quote made", { lines: quote.lines.length, dueCents: quote.due_cents });
-      return pdfResponse(quote, await drawQuote(quote, origin));
+      const res = pdfResponse(quote, await drawQuote(quote, origin));
+      // The island says "a copy was e-mailed" only when it was.
+      res.headers.set("X-Quote-Emailed", emailed ? "1" : "0");
+      return res;
     },
   );
 

@@ -230,10 +230,15 @@ describe("the quote's e-mails", () => {
   it("one address gets at most 3 quotes an hour: the form cannot mail a stranger", async () => {
     const email = quoteCustomer().email;
     const numbers: string[] = [];
+    const emailed: (string | null)[] = [];
     for (let i = 0; i < 5; i++) {
-      const { quote } = await quoteFor(["e1"], quoteCustomer({ email }));
-      numbers.push(quote.number);
+      const res = await postQuote({ services: [cartItem("e1")], customer: quoteCustomer({ email }) });
+      expect(res.status).toBe(200);
+      emailed.push(res.headers.get("X-Quote-Emailed"));
+      numbers.push((await storedQuote(res)).number);
     }
+    // The page says "a copy was e-mailed" only while it is true.
+    expect(emailed).toEqual(["1", "1", "1", "0", "0"]);
     expect(await outboxRows("quote", "recipient", email)).toHaveLength(3);
     for (const number of numbers) expect(await outboxRows("owner-quote", "subject", number)).toHaveLength(1);
   });

@@ -1,25 +1,37 @@
-import type { customerFields } from "../../content/checkout.ts";
-
-type FieldSpec = (typeof customerFields)[number];
+/** What a field shows: the checkout's customer fields, and the written quote's name, e-mail and company. */
+type FieldSpec = {
+  name: string;
+  label: string;
+  required: boolean;
+  type: "text" | "email" | "tel";
+  autoComplete: string;
+  /** Shares a row with its neighbour from the small-tablet width up. */
+  half?: boolean;
+};
 
 const inputBase =
   "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm";
 
-/** One labelled input of the checkout form, with its message under it when it is invalid. */
+/**
+ * One labelled input of the checkout form (or of the quote dialog: `idPrefix` keeps ids apart), with
+ * its message under it when it is invalid.
+ */
 export function CheckoutField({
   field,
+  idPrefix = "checkout",
   value,
   error,
   onChange,
   inputRef,
 }: {
   field: FieldSpec;
+  idPrefix?: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
   inputRef: (element: HTMLInputElement | null) => void;
 }) {
-  const id = `checkout-${field.name}`;
+  const id = `${idPrefix}-${field.name}`;
   const errorId = `${id}-error`;
   return (
     <div className={field.half ? "sm:col-span-1" : "sm:col-span-2"}>

@@ -3,9 +3,11 @@ import { flushSync } from "react-dom";
 import { toast } from "sonner";
 import { useCart } from "../../client/cart/CartProvider.tsx";
 import type { CustomerField, CustomerValues, FieldErrors } from "../../client/cart/customer-form.ts";
-import { openPaymentTab, PaymentError, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
+import { openPaymentTab, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
 import type { CartItems } from "../../client/cart/store.ts";
 import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
+import type { QuoteFieldErrors } from "../../client/quote/quote-customer.ts";
+import { toastRequestFailure } from "../../client/quote/request-failure.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
 import { checkoutCopy, customerFields } from "../../content/checkout.ts";
@@ -17,11 +19,9 @@ import { CheckoutField } from "./CheckoutField.tsx";
 const copy = checkoutCopy;
 const initialValues: CustomerValues = { ...emptyCustomerInfo, company: "" };
 
-/** The worker's own words (prices changed, too many attempts, payments off…) explain the failure. */
-function failureDescription(error: unknown): string | undefined {
-  if (!(error instanceof PaymentError) || error.status === null) return undefined;
-  return error.serverMessage ?? undefined;
-}
+/** The written quote's flow, shared with /custom-quote's dialog: loaded on the first hover, focus or click. */
+const loadQuoteDownload = () => import("../../client/quote/download-quote.ts");
+const quoteFieldNames = ["name", "email", "company"] as const;
 
 /**
  * The 'Customer Information' form. Submitting validates with the shared schema, opens the payment
@@ -33,8 +33,10 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const [quoting, setQuoting] = useState(false);
   // State updates land after a render; a second Enter in the same instant must not pay twice.
   const busy = useRef(false);
+  const quoteBusy = useRef(false);
   const inputs = useRef(new Map<CustomerField, HTMLInputElement>());
 
   const errorOf = (next: CustomerValues, field: CustomerField) => {
@@ -83,9 +85,38 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
     } catch (error) {
       tab?.close();
       console.error("Payment processing failed:", error);
-      toast.error(copy.toasts.paymentFailed, { description: failureDescription(error) });
+      toastRequestFailure(copy.toasts.paymentFailed, error);
       settle();
     }
+  };
+
+  /** A written quote of the cart for the name, e-mail and company typed so far (the rest may wait). */
+  const downloadQuote = async () => {
+    if (quoteBusy.current || busy.current) return;
+    quoteBusy.current = true;
+    setQuoting(true);
+    const { name, email, company } = values;
+    const outcome = await loadQuoteDownload().then(
+      (m) => m.downloadQuote(cart.latest(), { name, email, company }),
+      (error: unknown) => {
+        console.error("Could not load the quote download:", error);
+        toastRequestFailure(copy.form.quote.failed, error);
+        return { status: "failed" } as const;
+      },
+    );
+    quoteBusy.current = false;
+    setQuoting(false);
+    // Only these three fields' messages change; whatever Pay said of the others stays.
+    const found: QuoteFieldErrors = outcome.status === "invalid" ? outcome.errors : {};
+    flushSync(() =>
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of quoteFieldNames) next[field] = found[field];
+        return next;
+      }),
+    );
+    const first = quoteFieldNames.find((field) => found[field]);
+    if (first) inputs.current.get(first)?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -145,6 +176,26 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
         {processing ? copy.form.processing : copy.form.pay(formatUsd(total))}
       </button>
       <p className="mt-3 text-center text-xs text-slate-600">{copy.form.newTabNote}</p>
+      <div className="mt-6 border-t border-slate-200 pt-6">
+        <p id="checkout-quote-note" className="text-center text-sm text-slate-600">
+          {copy.form.quote.note}
+        </p>
+        <button
+          type="button"
+          onClick={() => void downloadQuote()}
+          onPointerEnter={() => void loadQuoteDownload().catch(() => {})}
+          onFocus={() => void loadQuoteDownload().catch(() => {})}
+          aria-describedby="checkout-quote-note"
+          // aria-disabled, not disabled: the button keeps the keyboard's focus while it waits.
+          aria-disabled={quoting || processing || undefined}
+          className={`${buttonClass("outline")} mt-3 w-full cursor-pointer aria-disabled:cursor-wait aria-disabled:opacity-70`}
+        >
+          {quoting ? copy.form.quote.busy : copy.form.quote.label}
+        </button>
+        <p role="status" className="sr-only">
+          {quoting ? copy.form.quote.busy : ""}
+        </p>
+      </div>
     </form>
   );
 }

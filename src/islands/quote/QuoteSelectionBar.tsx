@@ -1,12 +1,12 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
-import { customQuoteCopy } from "../../content/custom-quote.ts";
+import { customQuoteCopy, quotePdfCopy } from "../../content/custom-quote.ts";
 import { formatUsd } from "../../lib/money.ts";
 
 const copy = customQuoteCopy.bar;
 
-/** Keeps the page's end (last cards, footer) scrollable out from under the fixed bar. */
+/** Keeps the page's end (last cards, footer) scrollable out from under the fixed bar, and toasts above it. */
 function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
   // Before paint, so the page never shows a frame with its end hidden under the bar.
   useLayoutEffect(() => {
@@ -14,6 +14,8 @@ function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
     if (!bar) return;
     const reserve = () => {
       document.body.style.paddingBottom = `${bar.offsetHeight}px`;
+      // Toasts stack above the bar rather than over its buttons.
+      document.documentElement.style.setProperty("--quote-bar-height", `${bar.offsetHeight}px`);
     };
     reserve();
     const observer = new ResizeObserver(reserve);
@@ -21,12 +23,30 @@ function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
     return () => {
       observer.disconnect();
       document.body.style.paddingBottom = "";
+      document.documentElement.style.removeProperty("--quote-bar-height");
     };
   }, [ref]);
 }
 
-/** Fixed bottom bar shown while the cart holds something: count, total and the way to checkout. */
-export function QuoteSelectionBar({ distinctItems, total }: { distinctItems: number; total: number }) {
+/**
+ * Fixed bottom bar shown while the cart holds something: count, total, a written quote and the way
+ * to checkout. "Download quote (PDF)" calls `onQuote` (the selection opens its dialog) and warms the
+ * dialog's chunk with `onQuoteIntent` on hover or focus.
+ */
+export function QuoteSelectionBar({
+  distinctItems,
+  total,
+  quoteButton,
+  onQuote,
+  onQuoteIntent,
+}: {
+  distinctItems: number;
+  total: number;
+  /** Where focus returns when the dialog closes. */
+  quoteButton: RefObject<HTMLButtonElement | null>;
+  onQuote: () => void;
+  onQuoteIntent: () => void;
+}) {
   const ref = useRef<HTMLElement>(null);
   useReservedBottomSpace(ref);
   return (
@@ -43,10 +63,23 @@ export function QuoteSelectionBar({ distinctItems, total }: { distinctItems: num
             {formatUsd(total)}
           </span>
         </p>
-        <a href={copy.proceed.href} className={`${buttonClass("primary")} shrink-0`}>
-          {copy.proceed.label}
-          <UiIcon name="arrowRight" className="size-4" />
-        </a>
+        <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 sm:flex sm:shrink-0 sm:gap-3">
+          <button
+            ref={quoteButton}
+            type="button"
+            aria-haspopup="dialog"
+            onPointerEnter={onQuoteIntent}
+            onFocus={onQuoteIntent}
+            onClick={onQuote}
+            className={`${buttonClass("outline")} cursor-pointer`}
+          >
+            {quotePdfCopy.download}
+          </button>
+          <a href={copy.proceed.href} className={buttonClass("primary")}>
+            {copy.proceed.label}
+            <UiIcon name="arrowRight" className="size-4" />
+          </a>
+        </div>
       </div>
     </section>
   );

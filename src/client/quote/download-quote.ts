@@ -1,0 +1,132 @@
+import { toast } from "sonner";
+import { quotePdfCopy } from "../../content/custom-quote.ts";
+import { QUOTE_PATH } from "../../paths.ts";
+import type { ApiError } from "../../schemas/payment-request.ts";
+import type { QuoteRequest } from "../../schemas/quote-request.ts";
+import type { CartItems } from "../cart/store.ts";
+import type { QuoteField, QuoteFieldErrors, QuoteValues } from "./quote-customer.ts";
+import { toastRequestFailure } from "./request-failure.ts";
+import { loadQuoteValidator } from "./validator.ts";
+
+const copy = quotePdfCopy;
+const fieldNames: readonly string[] = ["name", "email", "company"] satisfies QuoteField[];
+
+/** A quote request that failed: an error status (with the worker's words and field issues) or no answer. */
+class QuoteError extends Error {
+  constructor(
+    readonly status: number | null,
+    readonly serverMessage: string | null,
+    readonly fieldErrors: QuoteFieldErrors = {},
+  ) {
+    super(
+      status === null
+        ? `Quote request failed: ${serverMessage ?? "no response"}`
+        : `Quote request failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}`,
+    );
+    this.name = "QuoteError";
+  }
+}
+
+/**
+ * What came of asking for a quote: the PDF saved (and toasted), messages for the customer's fields
+ * (the form shows them; nothing is toasted), or a failure the visitor has been told of in a toast.
+ */
+export type QuoteOutcome = { status: "saved" } | { status: "invalid"; errors: QuoteFieldErrors } | { status: "failed" };
+
+function isApiError(body: unknown): body is ApiError {
+  return typeof body === "object" && body !== null && typeof (body as ApiError).error === "string";
+}
+
+/** The worker's issues on `customer.<field>`, each field's first message. */
+function customerIssues(body: ApiError): QuoteFieldErrors {
+  const errors: QuoteFieldErrors = {};
+  for (const { path, message } of body.issues ?? []) {
+    const [head, field] = String(path).split(".");
+    if (head === "customer" && field && fieldNames.includes(field)) errors[field as QuoteField] ??= message;
+  }
+  return errors;
+}
+
+/** The file name the worker gave (`filename*` first, then `filename`), kept to a plain name. */
+function attachmentName(disposition: string | null): string {
+  let name = "";
+  const extended = disposition?.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/);
+  const plain = disposition?.match(/filename\s*=\s*"?([^";]+)"?/);
+  try {
+    name = extended?.[1] ? decodeURIComponent(extended[1].trim()) : (plain?.[1]?.trim() ?? "");
+  } catch {
+    name = plain?.[1]?.trim() ?? "";
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  name = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "");
+  return name.toLowerCase().endsWith(".pdf") ? name : "quote.pdf";
+}
+
+/** POSTs the request; resolves to the PDF and its file name, rejects with a QuoteError. */
+async function fetchQuote(body: QuoteRequest): Promise<{ pdf: Blob; filename: string; emailed: boolean }> {
+  let response: Response;
+  try {
+    response = await fetch(QUOTE_PATH, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/pdf, application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new QuoteError(null, cause instanceof Error ? cause.message : null);
+  }
+  const type = response.headers.get("content-type") ?? "";
+  if (!response.ok || !type.startsWith("application/pdf")) {
+    const data: unknown = await response.json().catch(() => null);
+    if (!isApiError(data)) throw new QuoteError(response.status, null);
+    throw new QuoteError(response.status, data.error, customerIssues(data));
+  }
+  return {
+    pdf: await response.blob(),
+    filename: attachmentName(response.headers.get("content-disposition")),
+    emailed: response.headers.get("x-quote-emailed") === "1",
+  };
+}
+
+/** Saves a file through a temporary object URL and `<a download>`: the browser's own download. */
+function save(file: Blob, filename: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL only after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The whole written-quote flow of /custom-quote's dialog and /checkout: checks the customer's
+ * fields with the shared schema, asks the worker for the PDF of the cart, saves it and says so.
+ */
+export async function downloadQuote(items: CartItems | null, values: QuoteValues): Promise<QuoteOutcome> {
+  if (!items || items.length === 0) {
+    toast.error(copy.emptyCart);
+    return { status: "failed" };
+  }
+  try {
+    const validate = await loadQuoteValidator();
+    const result = validate(values);
+    if (!result.ok) return { status: "invalid", errors: result.errors };
+    const { name, email, company } = result.data;
+    const customer = company ? { name, email, company } : { name, email };
+    const { pdf, filename, emailed } = await fetchQuote({ services: [...items], customer });
+    save(pdf, filename);
+    const title = copy.downloaded(filename.replace(/\.pdf$/i, ""));
+    toast.success(title, emailed ? { description: copy.emailed(email) } : undefined);
+    return { status: "saved" };
+  } catch (error) {
+    if (error instanceof QuoteError && Object.keys(error.fieldErrors).length > 0) {
+      return { status: "invalid", errors: error.fieldErrors };
+    }
+    console.error("Quote request failed:", error);
+    toastRequestFailure(copy.failed, error);
+    return { status: "failed" };
+  }
+}
