@@ -118,21 +118,23 @@ function LinesTable({ quote }: { quote: Quote }) {
 
 function Totals({ quote }: { quote: Quote }) {
   return (
-    <dl className="mt-6 ml-auto max-w-sm space-y-2 border-t border-slate-200 pt-4 text-sm" data-quote-totals>
-      <div className="flex items-baseline justify-between gap-4" data-total="due">
-        <dt className="font-semibold text-slate-900">{words.dueOnAcceptance}</dt>
-        <dd className="text-lg font-bold text-slate-900 tabular-nums">{usd(quote.due_cents)}</dd>
-      </div>
-      <p className="text-xs text-slate-600">{copy.dueNote}</p>
-      {quote.monthly_cents > 0 && (
-        <div className="flex items-baseline justify-between gap-4" data-total="monthly">
-          <dt className="font-semibold text-slate-900">{words.monthlyThereafter}</dt>
-          <dd className="font-bold text-slate-900 tabular-nums">
-            {usd(quote.monthly_cents)} {words.perMonth}
-          </dd>
+    <div className="mt-6 ml-auto max-w-sm space-y-2 border-t border-slate-200 pt-4 text-sm" data-quote-totals>
+      <dl className="space-y-2">
+        <div className="flex items-baseline justify-between gap-4" data-total="due">
+          <dt className="font-semibold text-slate-900">{words.dueOnAcceptance}</dt>
+          <dd className="text-lg font-bold text-slate-900 tabular-nums">{usd(quote.due_cents)}</dd>
         </div>
-      )}
-    </dl>
+        {quote.monthly_cents > 0 && (
+          <div className="flex items-baseline justify-between gap-4" data-total="monthly">
+            <dt className="font-semibold text-slate-900">{words.monthlyThereafter}</dt>
+            <dd className="font-bold text-slate-900 tabular-nums">
+              {usd(quote.monthly_cents)} {words.perMonth}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="text-xs text-slate-600">{copy.dueNote}</p>
+    </div>
   );
 }
 
