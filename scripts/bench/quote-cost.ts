@@ -114,10 +114,9 @@ export async function measureQuoteCost(port: number, samples = 30): Promise<Quot
           posts.push(made.ms);
         }
         const number = made.res.headers.get("X-Quote-Number");
-        const pdfText = new TextDecoder("latin1").decode(made.body);
-        const pages = (pdfText.match(/\/Type \/Page\b/g) ?? []).length;
+        const read = await readPdf(made.body);
         // The quote's key is in its PDF (the "Pay online" link); the PDF route draws it again.
-        const key = /\/quote\/Q-\d{4}-\d{5}\?k=([A-Za-z0-9_-]+)/.exec(await pdfTextOf(made.body))?.[1];
+        const key = /\/quote\/Q-\d{4}-\d{5}\?k=([A-Za-z0-9_-]+)/.exec(read.text)?.[1];
         if (!number || !key) throw new Error("The quote's number or key could not be read");
         const pdfs: number[] = [];
         for (let i = 0; i < samples; i++) {
@@ -130,7 +129,7 @@ export async function measureQuoteCost(port: number, samples = 30): Promise<Quot
         results.push({
           label: cart.label,
           lines: services.length,
-          pages,
+          pages: read.pages,
           pdfBytes: made.body.byteLength,
           post: timing(posts),
           pdf: timing(pdfs),
@@ -145,12 +144,12 @@ export async function measureQuoteCost(port: number, samples = 30): Promise<Quot
   }
 }
 
-/** The PDF's text as a reader extracts it (unpdf, the tests' reader). */
-async function pdfTextOf(bytes: Uint8Array): Promise<string> {
+/** The PDF's text and page count as a reader finds them (unpdf, the tests' reader). */
+async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
   const { extractText, getDocumentProxy } = await import("unpdf");
   // A copy: pdf.js takes over (detaches) the buffer it is given.
-  const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
-  return text;
+  const { text, totalPages } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+  return { text, pages: totalPages };
 }
 
 /** Workers Free gives a request 10 ms of CPU; Workers Paid 30 s by default (up to 5 min). */
