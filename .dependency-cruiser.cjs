@@ -4,7 +4,7 @@
  * nothing at run time and keeps shapes defined once.
  */
 const WORKER_ONLY =
-  "^src/(routes|orders|services|security|messages|mail|http|render|pages|app\\.ts|index\\.ts|env\\.ts)";
+  "^src/(routes|admin|orders|services|security|messages|mail|http|render|pages|app\\.ts|index\\.ts|env\\.ts)";
 
 module.exports = {
   forbidden: [
@@ -50,7 +50,7 @@ module.exports = {
       comment: "A page is markup from content and data it is given; it never queries, charges or answers HTTP.",
       from: { path: "^src/pages/" },
       to: {
-        path: "^src/(routes|orders|services|security|messages|mail|http|app\\.ts|index\\.ts)",
+        path: "^src/(routes|admin|orders|services|security|messages|mail|http|app\\.ts|index\\.ts)",
         dependencyTypesNot: ["type-only"],
       },
     },

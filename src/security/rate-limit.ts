@@ -34,13 +34,26 @@ export function rateLimit(binding: (env: Env) => RateLimit | undefined, message:
  * answer a limited client in their own way (an HTML page, a Basic-auth realm) instead of JSON.
  */
 export async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
+  return isOverLimitFor(c, binding, clientIp(c));
+}
+
+/**
+ * isOverLimit with the caller's key instead of the client's address: a coarser bucket (an IPv6
+ * /64, see client-bucket.ts) or one shared by every client (a global limit). Same rules: a missing
+ * or failing limiter lets the request through and says so in the log.
+ */
+export async function isOverLimitFor(
+  c: Context,
+  binding: (env: Env) => RateLimit | undefined,
+  key: string,
+): Promise<boolean> {
   const limiter = binding(c.env as Env);
   if (!limiter || typeof limiter.limit !== "function") {
     log(c).warn(`Rate limiter missing on ${c.req.method} ${c.req.path}: request not limited.`);
     return false;
   }
   try {
-    const { success } = await limiter.limit({ key: clientIp(c) });
+    const { success } = await limiter.limit({ key });
     return !success;
   } catch (err) {
     log(c).error(`Rate limiter failed on ${c.req.method} ${c.req.path}: request not limited.`, { error: err });

@@ -1,0 +1,338 @@
+// CSV exports of the back office (src/admin/csv.ts): RFC 4180, CRLF, a UTF-8 BOM, formula
+// injection neutralised (OWASP), the current filter over every page, and the row cap.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { CSV_ROW_CAP, csvCell, csvFilename, messagesCsv, ordersCsv } from "../../src/admin/csv.ts";
+import { parseAdminQuery } from "../../src/admin/query.ts";
+
+const db = env.DB;
+
+const marker = () => `mk${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`;
+
+/**
+ * An RFC 4180 reader, strict: every record ends in CRLF, a quoted field's quotes are doubled, and a
+ * bare CR or LF outside quotes is an error. Written here, not shared with the code under test.
+ */
+function readCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"' && field === "") {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error("unterminated quoted field");
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += text[i++];
+      }
+      if (i < text.length && text[i] !== "," && text[i] !== "\r") throw new Error(`text after a closing quote at ${i}`);
+      continue;
+    }
+    const ch = text[i]!;
+    if (ch === ",") {
+      record.push(field);
+      field = "";
+      i++;
+    } else if (ch === "\r") {
+      if (text[i + 1] !== "\n") throw new Error(`bare CR at ${i}`);
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i += 2;
+    } else if (ch === "\n") {
+      throw new Error(`bare LF at ${i}`);
+    } else if (ch === '"') {
+      throw new Error(`quote inside an unquoted field at ${i}`);
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (field !== "" || record.length > 0) throw new Error("the last record does not end in CRLF");
+  return records;
+}
+
+/** A CSV document: the BOM checked and stripped, then read. */
+function parse(csv: string): string[][] {
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return readCsv(csv.slice(1));
+}
+
+type OrderSeed = {
+  name: string;
+  email?: string;
+  phone?: string;
+  company?: string | null;
+  address?: string;
+  status?: string;
+  createdAt?: string;
+};
+
+async function seedOrders(seeds: OrderSeed[]): Promise<string[]> {
+  const ids = seeds.map(() => `cs_test_${crypto.randomUUID().replaceAll("-", "")}`);
+  await db.batch(
+    seeds.flatMap((seed, i) => [
+      db
+        .prepare(
+          `INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
+             customer_company, address, city, state, zip, country, total_cents, created_at)
+           VALUES (?, ?, 'payment', ?, ?, ?, ?, ?, ?, 'Nairobi', 'Nairobi County', '00100', 'Kenya', 15050, ?)`,
+        )
+        .bind(
+          ids[i],
+          `ord_${ids[i]}`,
+          seed.status ?? "paid",
+          seed.name,
+          seed.email ?? "buyer@example.com",
+          seed.phone ?? "0700 000 001",
+          seed.company ?? null,
+          seed.address ?? "1 Test Road",
+          seed.createdAt ?? `2026-05-01T10:00:${String(i).padStart(2, "0")}.000Z`,
+        ),
+      db
+        .prepare(
+          `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
+           VALUES (?, 's1', 'Network Assessment', 'Networking', 5000, 1, 0), (?, 'b2', 'Backup, "Pro"', 'Backup', 5025, 2, 1)`,
+        )
+        .bind(ids[i], ids[i]),
+    ]),
+  );
+  return ids;
+}
+
+describe("a CSV cell", () => {
+  it("quotes commas, quotes, CR and LF (quotes doubled), and nothing else", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("Kamau, Njoroge")).toBe('"Kamau, Njoroge"');
+    expect(csvCell('The "best"')).toBe('"The ""best"""');
+    expect(csvCell("line 1\nline 2")).toBe('"line 1\nline 2"');
+    expect(csvCell("line 1\r\nline 2")).toBe('"line 1\r\nline 2"');
+    expect(csvCell("Wanjirũ فاطمة")).toBe("Wanjirũ فاطمة");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+    expect(csvCell(42)).toBe("42");
+  });
+
+  it("neutralises every OWASP formula start with a leading single quote", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+254 700 000 000")).toBe("'+254 700 000 000");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell("@SUM(1)")).toBe("'@SUM(1)");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    // CR also needs quoting: neutralised first, then quoted.
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
+    expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    expect(csvCell(-2)).toBe("'-2");
+    // Only the first character counts.
+    expect(csvCell("a=1")).toBe("a=1");
+    expect(csvCell(" =1")).toBe(" =1");
+  });
+});
+
+describe("the orders CSV", () => {
+  it("has a BOM, a header, CRLF records, and survives commas, quotes and newlines", async () => {
+    const tok = marker();
+    const [id] = await seedOrders([
+      {
+        name: `Kamau, "JK" Njoroge ${tok}`,
+        company: "Njoroge & Sons, Ltd",
+        address: "Plot 7\nNgong Road\r\nNairobi",
+      },
+    ]);
+    const csv = await ordersCsv(db, parseAdminQuery("orders", { q: tok }));
+    const [header, row, ...rest] = parse(csv);
+    expect(rest).toEqual([]);
+    expect(header).toEqual([
+      "Created (UTC)",
+      "Order reference",
+      "Stripe session",
+      "Status",
+      "Kind",
+      "Name",
+      "E-mail",
+      "Phone",
+      "Company",
+      "Address",
+      "City",
+      "State",
+      "Postal code",
+      "Country",
+      "Currency",
+      "Total",
+      "Paid (UTC)",
+      "Items",
+      "Subscription",
+      "Review reason",
+    ]);
+    expect(row).toEqual([
+      "2026-05-01T10:00:00.000Z",
+      `ord_${id}`,
+      id,
+      "paid",
+      "payment",
+      `Kamau, "JK" Njoroge ${tok}`,
+      "buyer@example.com",
+      "0700 000 001",
+      "Njoroge & Sons, Ltd",
+      "Plot 7\nNgong Road\r\nNairobi",
+      "Nairobi",
+      "Nairobi County",
+      "00100",
+      "Kenya",
+      "USD",
+      "150.50",
+      "",
+      'Network Assessment × 1; Backup, "Pro" × 2',
+      "",
+      "",
+    ]);
+  });
+
+  it("neutralises =, +, -, @, TAB and CR at the start of any cell", async () => {
+    const tok = marker();
+    await seedOrders([
+      { name: `=1+1 ${tok}`, phone: "+254 700 000 000", company: "-2", createdAt: "2026-05-01T10:00:05.000Z" },
+      { name: `@SUM(1) ${tok}`, company: "\t=1", email: "\r=1@example.com", createdAt: "2026-05-01T10:00:04.000Z" },
+    ]);
+    const [, first, second] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
+    expect(first?.slice(5, 9)).toEqual([`'=1+1 ${tok}`, "buyer@example.com", "'+254 700 000 000", "'-2"]);
+    expect(second?.slice(5, 9)).toEqual([`'@SUM(1) ${tok}`, "'\r=1@example.com", "0700 000 001", "'\t=1"]);
+    // No cell of either row starts like a formula once read back.
+    for (const cell of [...(first ?? []), ...(second ?? [])]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it("exports every page of the current filter, and only it", async () => {
+    const tok = marker();
+    const paid = await seedOrders(
+      Array.from({ length: 120 }, (_, i) => ({
+        name: `Filter ${tok}`,
+        status: i % 4 === 0 ? "pending" : "paid",
+        createdAt: `2026-0${i % 2 === 0 ? 3 : 4}-10T${String(i % 24).padStart(2, "0")}:00:${String(i % 60).padStart(2, "0")}.000Z`,
+      })),
+    );
+    const rows = (input: Record<string, string>) =>
+      ordersCsv(db, parseAdminQuery("orders", { q: tok, ...input })).then((csv) => parse(csv).slice(1));
+
+    const all = await rows({ page: "2" });
+    expect(all).toHaveLength(120);
+    expect(new Set(all.map((r) => r[2]))).toEqual(new Set(paid));
+    const dates = all.map((r) => r[0] ?? "");
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    expect(await rows({ status: "pending" })).toHaveLength(30);
+    expect((await rows({ status: "pending" })).every((r) => r[3] === "pending")).toBe(true);
+    expect(await rows({ from: "2026-04-01" })).toHaveLength(60);
+    expect(await rows({ status: "paid", to: "2026-03-31" })).toHaveLength(30);
+    expect(await rows({ status: "expired" })).toEqual([]);
+  });
+
+  it("stops at the cap and says so in its last line", async () => {
+    const tok = marker();
+    await seedOrders(Array.from({ length: 8 }, () => ({ name: `Cap ${tok}` })));
+    const records = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok }), 5));
+    expect(records).toHaveLength(1 + 5 + 1);
+    expect(records.at(-1)).toEqual([
+      "Only the newest 5 of 8 orders matching this filter are in this file (at most 5): narrow the dates or the search to export the rest.",
+    ]);
+    // Under the cap: no such line.
+    expect(parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok }), 8))).toHaveLength(9);
+  });
+});
+
+describe("the messages CSV", () => {
+  it("exports the filter's messages with the answered columns, quoted and neutralised", async () => {
+    const tok = marker();
+    const insert = (name: string, message: string, phone: string | null, createdAt: string) =>
+      db
+        .prepare(
+          `INSERT INTO contact_messages (name, email, phone, message, created_at, answered_at, answered_by)
+           VALUES (?, 'sender@example.com', ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .bind(
+          name,
+          phone,
+          message,
+          createdAt,
+          name.startsWith("ليلى") ? "2026-05-03T00:00:00.000Z" : null,
+          name.startsWith("ليلى") ? "owner@example.com" : null,
+        )
+        .first<{ id: number }>();
+    const a = await insert(`ليلى ${tok}`, 'Hello,\r\nwe need "help"', "+254 711 000 000", "2026-05-02T00:00:00.000Z");
+    const b = await insert(`Mũthoni ${tok}`, "=cmd|' /C calc'!A0", null, "2026-05-01T00:00:00.000Z");
+
+    const [header, ...rows] = parse(await messagesCsv(db, parseAdminQuery("messages", { q: tok })));
+    expect(header).toEqual([
+      "Received (UTC)",
+      "Id",
+      "Name",
+      "E-mail",
+      "Phone",
+      "Company",
+      "Message",
+      "Answered (UTC)",
+      "Answered by",
+    ]);
+    expect(rows).toEqual([
+      [
+        "2026-05-02T00:00:00.000Z",
+        String(a?.id),
+        `ليلى ${tok}`,
+        "sender@example.com",
+        "'+254 711 000 000",
+        "",
+        'Hello,\r\nwe need "help"',
+        "2026-05-03T00:00:00.000Z",
+        "owner@example.com",
+      ],
+      [
+        "2026-05-01T00:00:00.000Z",
+        String(b?.id),
+        `Mũthoni ${tok}`,
+        "sender@example.com",
+        "",
+        "",
+        "'=cmd|' /C calc'!A0",
+        "",
+        "",
+      ],
+    ]);
+    const unanswered = parse(await messagesCsv(db, parseAdminQuery("messages", { q: tok, status: "unanswered" })));
+    expect(unanswered.slice(1).map((r) => r[1])).toEqual([String(b?.id)]);
+  });
+
+  it(`holds at most ${CSV_ROW_CAP.toLocaleString("en-US")} rows by default`, async () => {
+    const tok = marker();
+    await db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+         INSERT INTO contact_messages (name, email, message, created_at)
+         SELECT 'Many ' || ?2, 'many' || i || '@example.com', 'Message ' || i,
+           strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || i || ' seconds')
+         FROM n`,
+      )
+      .bind(CSV_ROW_CAP + 3, tok)
+      .run();
+    const records = parse(await messagesCsv(db, parseAdminQuery("messages", { q: `Many ${tok}` })));
+    expect(records).toHaveLength(1 + CSV_ROW_CAP + 1);
+    expect(records[1]?.[3]).toBe(`many${CSV_ROW_CAP + 3}@example.com`);
+    expect(records.at(-1)?.[0]).toBe(
+      "Only the newest 10,000 of 10,003 messages matching this filter are in this file (at most 10,000): narrow the dates or the search to export the rest.",
+    );
+  });
+
+  it("names its file by section and day", () => {
+    expect(csvFilename("orders", new Date("2026-11-23T17:00:00Z"))).toBe("acacia-orders-2026-11-23.csv");
+    expect(csvFilename("messages", new Date("2026-01-02T00:00:00Z"))).toBe("acacia-messages-2026-01-02.csv");
+  });
+});
