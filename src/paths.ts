@@ -34,20 +34,62 @@ export const CHECKOUT_SUCCESS_URL_TEMPLATE = `${paths.checkoutSuccess}?session_i
 /** Where a contact form posted without JavaScript lands (a 303 from the contact API). */
 export const CONTACT_SENT_PATH = "/contact/sent";
 
-/** The owner's view of orders and messages (HTTP Basic auth). */
+/** The owner's back office (Cloudflare Access or HTTP Basic auth): redirects to its first section. */
 export const ADMIN_PATH = "/admin";
 
-/** POST (the owner's form on /admin, Basic auth): hands a failed e-mail of the outbox to the queue again. */
+/** The back office's sections, one page each (`?q=…&status=…&from=…&to=…&page=…`), in the nav's order. */
+export const adminSectionPaths = {
+  orders: "/admin/orders",
+  subscriptions: "/admin/subscriptions",
+  quotes: "/admin/quotes",
+  messages: "/admin/messages",
+  outbox: "/admin/outbox",
+} as const;
+
+/** GET: the orders or messages of the current filter as a CSV download (every page). */
+export const ADMIN_ORDERS_CSV_PATH = "/admin/orders.csv";
+export const ADMIN_MESSAGES_CSV_PATH = "/admin/messages.csv";
+
+/** POST (the owner's form): hands a failed e-mail of the outbox to the queue again. */
 export const ADMIN_OUTBOX_RESEND_PATH = "/admin/outbox/:id/resend";
 
-/** The resend form's action for one outbox row. */
-export function adminOutboxResendPath(id: number): string {
-  return ADMIN_OUTBOX_RESEND_PATH.replace(":id", String(id));
+/** POST (the owner's form, `answered=1|0`): marks a contact message answered or not. */
+export const ADMIN_MESSAGE_ANSWERED_PATH = "/admin/messages/:id/answered";
+
+/** POST (the owner's form, `note=…`): adds a private note to an order. */
+export const ADMIN_ORDER_NOTES_PATH = "/admin/orders/:id/notes";
+
+/** `?query` or "" (a query string without its "?"). */
+const withQuery = (query: string): string => (query ? `?${query}` : "");
+
+/** The resend form's action for one outbox row, keeping the list's query for the way back. */
+export function adminOutboxResendPath(id: number, query = ""): string {
+  return ADMIN_OUTBOX_RESEND_PATH.replace(":id", String(id)) + withQuery(query);
 }
 
-/** Where the owner lands after a resend: the e-mail's row on /admin. */
-export function adminOutboxAnchor(id: number): string {
-  return `${ADMIN_PATH}#outbox-${id}`;
+/** The answered/unanswered form's action for one message, keeping the list's query. */
+export function adminMessageAnsweredPath(id: number, query = ""): string {
+  return ADMIN_MESSAGE_ANSWERED_PATH.replace(":id", String(id)) + withQuery(query);
+}
+
+/** The note form's action for one order, keeping the list's query. */
+export function adminOrderNotesPath(sessionId: string, query = ""): string {
+  return ADMIN_ORDER_NOTES_PATH.replace(":id", encodeURIComponent(sessionId)) + withQuery(query);
+}
+
+/** An order's row in Orders (the list's query, e.g. `q=<session id>` to find it on any page). */
+export function adminOrderAnchor(sessionId: string, query = ""): string {
+  return `${adminSectionPaths.orders}${withQuery(query)}#order-${encodeURIComponent(sessionId)}`;
+}
+
+/** A message's card in Messages. */
+export function adminMessageAnchor(id: number, query = ""): string {
+  return `${adminSectionPaths.messages}${withQuery(query)}#message-${id}`;
+}
+
+/** An e-mail's row in the Outbox (where the owner lands after a resend). */
+export function adminOutboxAnchor(id: number, query = ""): string {
+  return `${adminSectionPaths.outbox}${withQuery(query)}#outbox-${id}`;
 }
 
 /** POST: the cart, answered with a Stripe Checkout session. */

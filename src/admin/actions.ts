@@ -162,3 +162,31 @@ export async function auditFor(
     .all<AuditRow>();
   return results;
 }
+
+/**
+ * The audit trails of a page's items in one query: each id's rows, newest first. Ids are bound
+ * parameters; a page holds at most PAGE_SIZE (50) items, under D1's 100 parameters a statement.
+ */
+export async function auditForMany(
+  db: D1Database,
+  kind: AuditSubjectKind,
+  ids: readonly (string | number)[],
+): Promise<Map<string, AuditRow[]>> {
+  const byId = new Map<string, AuditRow[]>();
+  const unique = [...new Set(ids.map(String))];
+  if (unique.length === 0) return byId;
+  if (unique.length > 99) throw new RangeError("auditForMany: at most 99 ids a query");
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM admin_audit WHERE subject_kind = ? AND subject_id IN (${unique.map(() => "?").join(", ")})
+       ORDER BY at DESC, id DESC`,
+    )
+    .bind(kind, ...unique)
+    .all<AuditRow>();
+  for (const row of results) {
+    const list = byId.get(row.subject_id);
+    if (list) list.push(row);
+    else byId.set(row.subject_id, [row]);
+  }
+  return byId;
+}

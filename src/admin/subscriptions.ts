@@ -5,7 +5,7 @@ import type { AdminQuery } from "./query.ts";
 import { anyOf, dateClauses, fetchPage, type Listing, type Page, phoneSearch, textSearch, whereAll } from "./sql.ts";
 
 /** A subscription with its order's buyer, what it bills a month, and when it renews or ends. */
-type BackOfficeSubscription = SubscriptionRow & {
+export type BackOfficeSubscription = SubscriptionRow & {
   order_ref: string | null;
   order_status: OrderStatus;
   customer_name: string;
@@ -22,7 +22,7 @@ type BackOfficeSubscription = SubscriptionRow & {
 };
 
 /** Monthly revenue of the active subscriptions a filter selects, per currency (all pages). */
-type MonthlyRevenue = { currency: string; monthly_cents: number; subscriptions: number };
+export type MonthlyRevenue = { currency: string; monthly_cents: number; subscriptions: number };
 
 export type SubscriptionsPage = Page<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
 

@@ -3,17 +3,101 @@ import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { company } from "./company.ts";
 
+/** The back office's sections, as the nav and each page's heading name them. */
+type AdminSectionName = "orders" | "subscriptions" | "quotes" | "messages" | "outbox";
+
 /** The owner's view at /admin: not a public page, never linked, never indexed. */
 export const adminCopy = {
-  title: `Orders and messages | ${company.name}`,
-  heading: "Orders and messages",
+  title: `Back office | ${company.name}`,
+  /** The page title of a section: "Orders | Back office | Acacia …". */
+  sectionTitle: (section: string) => `${section} | Back office | ${company.name}`,
+  heading: "Back office",
   badge: "Owner view",
   lead: "Newest first. Times are East Africa Time (Nairobi). Statuses come from Stripe's signed events and from buyers returning to the success page.",
-  /** Shown with the list size when the list is cut off. */
-  showingNewest: (n: number) => `Showing the newest ${n}.`,
+  nav: {
+    label: "Back office sections",
+    sections: {
+      orders: "Orders",
+      subscriptions: "Subscriptions",
+      quotes: "Quotes",
+      messages: "Messages",
+      outbox: "E-mails",
+    } satisfies Record<AdminSectionName, string>,
+  },
+  signedInAs: "Signed in as",
+  search: {
+    label: "Search and filter",
+    q: "Search",
+    qHint: {
+      orders: "Name, e-mail, company, phone or order reference",
+      subscriptions: "Name, e-mail, company, phone or subscription id",
+      quotes: "Quote number, name, e-mail or company",
+      messages: "Name, e-mail, company, phone or #id",
+      outbox: "Recipient, subject, kind or #id",
+    } satisfies Record<AdminSectionName, string>,
+    status: "Status",
+    any: "Any",
+    from: "From",
+    to: "To",
+    submit: "Search",
+    clear: "Clear filters",
+    csv: "Download CSV",
+    /** Read after "Download CSV" by screen readers. */
+    csvMore: (section: string) => ` of these ${section.toLowerCase()} (every page)`,
+  },
+  /** "12 orders", "1 message", with "matching" when a filter is on. */
+  count: (n: number, section: AdminSectionName, filtered: boolean) =>
+    `${n.toLocaleString("en-US")} ${n === 1 ? adminNouns[section][0] : adminNouns[section][1]}${filtered ? (n === 1 ? " matches this filter" : " match this filter") : ""}`,
+  pagination: {
+    label: "Pagination",
+    previous: "Previous",
+    next: "Next",
+    /** Read after Previous and Next by screen readers. */
+    pageWord: "page",
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  /** Each section's statuses as the filter's options name them. */
+  statusLabels: {
+    subscriptions: {
+      active: "Active",
+      trialing: "Trialing",
+      past_due: "Past due",
+      unpaid: "Unpaid",
+      paused: "Paused",
+      incomplete: "Incomplete",
+      incomplete_expired: "Incomplete, expired",
+      canceled: "Canceled",
+    } as Record<string, string>,
+    quotes: { valid: "Valid", expired: "Expired" } as Record<string, string>,
+    messages: { unanswered: "Not answered", answered: "Answered" } as Record<string, string>,
+  },
+  history: {
+    summary: (n: number) => `History (${n})`,
+    actions: {
+      "message.answered": "Marked answered",
+      "message.unanswered": "Marked not answered",
+      "order.note": "Added a note",
+      "outbox.resend": "Resent",
+    } as Record<string, string>,
+    by: "by",
+  },
+  /** Bidirectional control characters, shown as a marker instead of acting on the text around them. */
+  bidi: {
+    "\u202A": ["LRE", "left-to-right embedding"],
+    "\u202B": ["RLE", "right-to-left embedding"],
+    "\u202C": ["PDF", "pop directional formatting"],
+    "\u202D": ["LRO", "left-to-right override"],
+    "\u202E": ["RLO", "right-to-left override"],
+    "\u2066": ["LRI", "left-to-right isolate"],
+    "\u2067": ["RLI", "right-to-left isolate"],
+    "\u2068": ["FSI", "first strong isolate"],
+    "\u2069": ["PDI", "pop directional isolate"],
+    "\u200E": ["LRM", "left-to-right mark"],
+    "\u200F": ["RLM", "right-to-left mark"],
+  } as Record<string, readonly [string, string]>,
   orders: {
     heading: "Orders",
-    empty: "No orders yet.",
+    empty: "No orders match.",
     columns: { created: "Created", status: "Status", customer: "Customer", items: "Items", total: "Total" },
     mode: { payment: "One-time payment", subscription: "Subscription (monthly)" },
     perMonth: "/ month",
@@ -37,10 +121,43 @@ export const adminCopy = {
       } as Record<string, string>,
       attempts: (n: number) => `${n} attempts`,
     },
+    notes: {
+      heading: "Private notes",
+      label: "Add a private note",
+      hint: (max: number) => `Only you see notes. At most ${max.toLocaleString("en-US")} characters.`,
+      submit: "Add note",
+      by: "by",
+    },
+    /** The answer when a note is refused. */
+    refused: {
+      title: "Note not added",
+      why: (reason: string) => `${reason}, so it was not added. Nothing was saved.`,
+      back: "Back to the order",
+    },
+  },
+  subscriptions: {
+    heading: "Subscriptions",
+    empty: "No subscriptions match.",
+    columns: {
+      status: "Status",
+      customer: "Customer",
+      order: "Order",
+      dates: "Renews or ends",
+      monthly: "Monthly",
+    },
+    revenue: "Monthly revenue of the active subscriptions in this filter",
+    revenueNone: "No active subscriptions in this filter.",
+    revenueLine: (amount: string, n: number) =>
+      `${amount} / month from ${n} active ${n === 1 ? "subscription" : "subscriptions"}`,
+    renews: "Renews",
+    ends: "Ends",
+    ended: "Ended",
+    started: "Started",
+    perMonth: "/ month",
   },
   quotes: {
     heading: "Quotes",
-    empty: "No quotes yet.",
+    empty: "No quotes match.",
     columns: {
       number: "Quote",
       created: "Created",
@@ -56,14 +173,20 @@ export const adminCopy = {
   },
   messages: {
     heading: "Messages",
-    empty: "No messages yet.",
+    empty: "No messages match.",
     company: "Company",
     phone: "Phone",
+    answered: (when: string) => `Answered ${when} by`,
+    unanswered: "Not answered yet",
+    markAnswered: "Mark answered",
+    markUnanswered: "Mark not answered",
+    /** Read after the button's words by screen readers: which message it marks. */
+    whichMessage: (id: number) => ` (message ${id})`,
   },
   outbox: {
     heading: "E-mails",
     lead: "Every e-mail the site sent or tried to send. A failed one can be sent again.",
-    empty: "No e-mails yet.",
+    empty: "No e-mails match.",
     columns: {
       created: "Created",
       kind: "E-mail",
@@ -111,6 +234,12 @@ export const adminCopy = {
     /** The resend button's accessible name: which e-mail it sends again. */
     resendLabel: (id: number) => `Resend e-mail ${id}`,
   },
+  /** The answered form's answer to a post it did not make. */
+  answered: {
+    title: "Nothing changed",
+    invalid: "The form did not say whether the message is answered, so nothing changed.",
+    back: "Back to the message",
+  },
   /** Answers of the resend form when there is nothing to resend. */
   resend: {
     title: "Nothing resent",
@@ -132,6 +261,15 @@ export const adminCopy = {
     required: "Sign-in required. This page is for the site owner.",
     tooMany: "Too many sign-in attempts from your connection. Please wait a minute and try again.",
   },
+};
+
+/** Singular and plural of what each section lists. */
+const adminNouns: Record<AdminSectionName, readonly [string, string]> = {
+  orders: ["order", "orders"],
+  subscriptions: ["subscription", "subscriptions"],
+  quotes: ["quote", "quotes"],
+  messages: ["message", "messages"],
+  outbox: ["e-mail", "e-mails"],
 };
 
 /** The owner reads times in Nairobi, whatever the server's clock zone. */

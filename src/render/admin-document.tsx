@@ -1,16 +1,70 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { type AdminQuery, SECTION_STATUSES, type Section, toQueryString } from "../admin/query.ts";
 import { adminCopy } from "../content/admin.ts";
-import { AdminPage, type AdminView } from "../pages/admin.tsx";
+import type { OutboxStatus } from "../mail/outbox.ts";
+import type { OrderStatus } from "../orders/order-status.ts";
+import { type AdminChrome, type AdminSectionData, AdminSectionPage } from "../pages/admin.tsx";
+import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
 import { pageAssets } from "./assets.ts";
 import { STYLES_PLACEHOLDER, withPageStyles } from "./page-styles.ts";
 
+/** How each section's filter names its statuses. */
+function statusLabel(section: Section): (status: string) => string {
+  switch (section) {
+    case "orders":
+      return (status) => adminCopy.status[status as OrderStatus] ?? status;
+    case "outbox":
+      return (status) => adminCopy.outbox.status[status as OutboxStatus] ?? status;
+    default:
+      return (status) => adminCopy.statusLabels[section][status] ?? status;
+  }
+}
+
+const csvPaths: Partial<Record<Section, string>> = {
+  orders: ADMIN_ORDERS_CSV_PATH,
+  messages: ADMIN_MESSAGES_CSV_PATH,
+};
+
+/** `path?query`, or the path alone for an empty query. */
+const href = (path: string, query: string) => (query ? `${path}?${query}` : path);
+
 /**
- * The owner's page in its own minimal document (no public header, footer or scripts), styled by
- * the site's stylesheet, marked noindex.
+ * A back-office section's page in its own minimal document (no public header, footer or scripts),
+ * styled by the site's stylesheet, marked noindex: the header, the filter, the count, the rows
+ * (`data`) and the links to the pages before and after and to the CSV export, each keeping the filter.
  */
-export function renderAdminHtml(view: AdminView): Promise<{ html: string; styleHash: string | null }> {
-  return renderAdminDocument(adminCopy.title, <AdminPage view={view} />);
+export function renderAdminSectionHtml(view: {
+  who: string;
+  query: AdminQuery;
+  found: { total: number; page: number; pages: number };
+  data: AdminSectionData;
+}): Promise<{ html: string; styleHash: string | null }> {
+  const { query, found, data } = view;
+  const section = data.section;
+  const path = adminSectionPaths[section];
+  const at = (page: number) => href(path, toQueryString({ ...query, page }));
+  const csv = csvPaths[section];
+  const chrome: AdminChrome = {
+    section,
+    who: view.who,
+    query,
+    listQuery: toQueryString({ ...query, page: found.page }),
+    statuses: SECTION_STATUSES[section],
+    statusLabel: statusLabel(section),
+    total: found.total,
+    page: found.page,
+    pages: found.pages,
+    links: {
+      previous: found.page > 1 ? at(found.page - 1) : null,
+      next: found.page < found.pages ? at(found.page + 1) : null,
+      csv: csv ? href(csv, toQueryString({ ...query, page: 1 })) : null,
+    },
+  };
+  return renderAdminDocument(
+    adminCopy.sectionTitle(adminCopy.nav.sections[section]),
+    <AdminSectionPage chrome={chrome} data={data} />,
+  );
 }
 
 /**

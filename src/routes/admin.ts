@@ -1,27 +1,188 @@
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import {
+  addOrderNote,
+  auditForMany,
+  markMessageAnswered,
+  ORDER_NOTE_MAX_LENGTH,
+  recordResend,
+} from "../admin/actions.ts";
+import { csvFilename, messagesCsv, ordersCsv } from "../admin/csv.ts";
+import { searchMessages } from "../admin/messages.ts";
+import { searchOrders } from "../admin/orders.ts";
+import { searchOutbox } from "../admin/outbox.ts";
+import { parseAdminQuery, type Section, toQueryString } from "../admin/query.ts";
+import { searchQuotes } from "../admin/quotes.ts";
+import { searchSubscriptions } from "../admin/subscriptions.ts";
 import { adminCopy } from "../content/admin.ts";
 import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
-import { getOutbox, listOutbox, markEnqueued, requeueFailed } from "../mail/outbox.ts";
+import { getOutbox, markEnqueued } from "../mail/outbox.ts";
 import type { MailJob } from "../mail/queue-mail.ts";
-import { listContactMessages } from "../messages/repository.ts";
-import { listOrders } from "../orders/repository.ts";
-import { ADMIN_OUTBOX_RESEND_PATH, ADMIN_PATH, adminOutboxAnchor } from "../paths.ts";
-import { listQuotes } from "../quotes/listing.ts";
-import { renderAdminHtml, renderAdminNoticeHtml } from "../render/admin-document.tsx";
+import {
+  ADMIN_MESSAGE_ANSWERED_PATH,
+  ADMIN_MESSAGES_CSV_PATH,
+  ADMIN_ORDER_NOTES_PATH,
+  ADMIN_ORDERS_CSV_PATH,
+  ADMIN_OUTBOX_RESEND_PATH,
+  ADMIN_PATH,
+  adminMessageAnchor,
+  adminOrderAnchor,
+  adminOutboxAnchor,
+  adminSectionPaths,
+} from "../paths.ts";
+import { renderAdminNoticeHtml, renderAdminSectionHtml } from "../render/admin-document.tsx";
 import { allowPageStyles } from "../render/page-styles.ts";
-import { ADMIN_PRIVATE_HEADERS, authenticateOwner } from "../security/admin-auth.ts";
+import { ADMIN_PRIVATE_HEADERS, type AdminIdentity, adminWho, authenticateOwner } from "../security/admin-auth.ts";
 
-/** How many orders, quotes, messages and e-mails the page lists: months of this business's volume. */
-const LIST_LIMIT = 200;
+/** The answered and resend forms post a field or none: 8 KB is plenty. */
+const FORM_BODY_LIMIT = 8 * 1024;
 
 /**
- * GET /admin: the owner's view of orders, quotes, messages and e-mails, behind HTTP Basic auth (user
- * "admin", password the ADMIN_PASSWORD secret). Without that secret the page does not exist (404).
- * Cloudflare Access in front of /admin is the recommended production setup (see README).
+ * The note form: a note of ORDER_NOTE_MAX_LENGTH UTF-16 units is at most 9 bytes each once
+ * URL-encoded (3 UTF-8 bytes as %XX%XX%XX; a 4-byte character is 2 units), and a line break is
+ * sent as CRLF (%0D%0A), so 8 KB would refuse a long note in Arabic or Amharic: 2,000 × 9 bytes
+ * and room for the rest.
+ */
+const NOTE_BODY_LIMIT = ORDER_NOTE_MAX_LENGTH * 9 + 2 * 1024;
+
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => c.text("Request body too large.", 413, ADMIN_PRIVATE_HEADERS),
+  });
+}
+
+/** An id from the path: digits only, a safe integer; null for anything else. */
+function positiveId(param: string | undefined): number | null {
+  if (!param || !/^[1-9][0-9]{0,15}$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** A Stripe Checkout session id (the order's key) from the path, or null. */
+function sessionIdParam(param: string | undefined): string | null {
+  return param && /^[A-Za-z0-9_]{1,255}$/.test(param) ? param : null;
+}
+
+/** The list's filter a form carried in its action's query, validated and written back ("" for none). */
+function listQueryOf(c: Context<AppEnv>, section: Section): string {
+  return toQueryString(parseAdminQuery(section, new URL(c.req.url).searchParams));
+}
+
+/** A form's text fields (a file or a repeated field counts as missing). */
+async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+function seeOther(c: Context<AppEnv>, location: string): Response {
+  return c.body(null, 303, { ...ADMIN_PRIVATE_HEADERS, Location: location });
+}
+
+async function notice(
+  c: Context<AppEnv>,
+  status: 400 | 409,
+  content: { title: string; message: string; back: { href: string; label: string } },
+): Promise<Response> {
+  const { html, styleHash } = await renderAdminNoticeHtml(content);
+  allowPageStyles(c, styleHash);
+  return c.html(html, status, ADMIN_PRIVATE_HEADERS);
+}
+
+/** One section's page for the signed-in owner: its search, the page's rows and their audit trails. */
+async function sectionPage(c: Context<AppEnv>, section: Section, owner: AdminIdentity): Promise<Response> {
+  const params = new URL(c.req.url).searchParams;
+  const db = c.env.DB;
+  const who = adminWho(owner);
+  let rendered: { html: string; styleHash: string | null };
+  switch (section) {
+    case "orders": {
+      const query = parseAdminQuery("orders", params);
+      const found = await searchOrders(db, query);
+      const audit = await auditForMany(
+        db,
+        "order",
+        found.rows.map((o) => o.session_id),
+      );
+      rendered = await renderAdminSectionHtml({
+        who,
+        query,
+        found,
+        data: { section, rows: found.rows, audit, noteMax: ORDER_NOTE_MAX_LENGTH },
+      });
+      break;
+    }
+    case "subscriptions": {
+      const query = parseAdminQuery("subscriptions", params);
+      const found = await searchSubscriptions(db, query);
+      rendered = await renderAdminSectionHtml({
+        who,
+        query,
+        found,
+        data: { section, rows: found.rows, monthlyRevenue: found.monthlyRevenue },
+      });
+      break;
+    }
+    case "quotes": {
+      const query = parseAdminQuery("quotes", params);
+      const found = await searchQuotes(db, query);
+      rendered = await renderAdminSectionHtml({
+        who,
+        query,
+        found,
+        data: { section, rows: found.rows, now: Date.now() },
+      });
+      break;
+    }
+    case "messages": {
+      const query = parseAdminQuery("messages", params);
+      const found = await searchMessages(db, query);
+      const audit = await auditForMany(
+        db,
+        "message",
+        found.rows.map((m) => m.id),
+      );
+      rendered = await renderAdminSectionHtml({ who, query, found, data: { section, rows: found.rows, audit } });
+      break;
+    }
+    case "outbox": {
+      const query = parseAdminQuery("outbox", params);
+      const found = await searchOutbox(db, query);
+      const audit = await auditForMany(
+        db,
+        "outbox",
+        found.rows.map((m) => m.id),
+      );
+      rendered = await renderAdminSectionHtml({ who, query, found, data: { section, rows: found.rows, audit } });
+      break;
+    }
+  }
+  allowPageStyles(c, rendered.styleHash);
+  return c.html(rendered.html, 200, ADMIN_PRIVATE_HEADERS);
+}
+
+function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: string): Response {
+  return c.body(csv, 200, {
+    ...ADMIN_PRIVATE_HEADERS,
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${csvFilename(section)}"`,
+  });
+}
+
+/**
+ * The owner's back office, behind Cloudflare Access or HTTP Basic auth (src/security/admin-auth.ts);
+ * without either configured it does not exist (404). Every request signs in again.
  *
- * POST /admin/outbox/:id/resend: the owner's Resend button on a failed e-mail. Same sign-in and
- * limiter as the page; cross-site posts are refused before it (SAME_ORIGIN_ONLY_PATHS).
+ * GET /admin redirects to Orders (an e-mail's link /admin#order-<id> keeps its fragment across the
+ * redirect). GET /admin/{orders,subscriptions,quotes,messages,outbox}: a section, searched and paged
+ * by its query. GET /admin/orders.csv and /admin/messages.csv: the filter's rows as a download.
+ *
+ * POST /admin/messages/:id/answered (answered=1|0), /admin/orders/:id/notes (note=…) and
+ * /admin/outbox/:id/resend: the owner's actions, each audited. Cross-site posts are refused before
+ * them (SAME_ORIGIN_ONLY_PATHS); bodies are bounded; each answers 303 back to the item in its list.
  */
 export function adminRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -29,37 +190,85 @@ export function adminRoutes() {
   app.get(ADMIN_PATH, async (c) => {
     const owner = await authenticateOwner(c);
     if (owner instanceof Response) return owner;
-
-    const [orders, messages, outbox, quotes] = await Promise.all([
-      listOrders(c.env.DB, LIST_LIMIT),
-      listContactMessages(c.env.DB, LIST_LIMIT),
-      listOutbox(c.env.DB, LIST_LIMIT),
-      listQuotes(c.env.DB, LIST_LIMIT),
-    ]);
-    const view = { orders, messages, outbox, quotes, limit: LIST_LIMIT, now: Date.now() };
-    const { html, styleHash } = await renderAdminHtml(view);
-    allowPageStyles(c, styleHash);
-    return c.html(html, 200, ADMIN_PRIVATE_HEADERS);
+    return seeOther(c, adminSectionPaths.orders);
   });
 
-  app.post(ADMIN_OUTBOX_RESEND_PATH, async (c) => {
+  for (const section of Object.keys(adminSectionPaths) as Section[]) {
+    app.get(adminSectionPaths[section], async (c) => {
+      const owner = await authenticateOwner(c);
+      if (owner instanceof Response) return owner;
+      return sectionPage(c, section, owner);
+    });
+  }
+
+  app.get(ADMIN_ORDERS_CSV_PATH, async (c) => {
     const owner = await authenticateOwner(c);
     if (owner instanceof Response) return owner;
-    const id = outboxId(c.req.param("id"));
-    if (id === null) return c.notFound();
+    const query = parseAdminQuery("orders", new URL(c.req.url).searchParams);
+    return csvResponse(c, "orders", await ordersCsv(c.env.DB, query));
+  });
 
-    // Atomic: only a row that is failed right now goes back to queued, so a double click or two
-    // tabs resend once.
-    if (!(await requeueFailed(c.env.DB, id))) {
+  app.get(ADMIN_MESSAGES_CSV_PATH, async (c) => {
+    const owner = await authenticateOwner(c);
+    if (owner instanceof Response) return owner;
+    const query = parseAdminQuery("messages", new URL(c.req.url).searchParams);
+    return csvResponse(c, "messages", await messagesCsv(c.env.DB, query));
+  });
+
+  app.post(ADMIN_MESSAGE_ANSWERED_PATH, limitBody(FORM_BODY_LIMIT), async (c) => {
+    const owner = await authenticateOwner(c);
+    if (owner instanceof Response) return owner;
+    const id = positiveId(c.req.param("id"));
+    if (id === null) return c.notFound();
+    const back = adminMessageAnchor(id, listQueryOf(c, "messages"));
+    const { answered } = await formFields(c);
+    if (answered !== "1" && answered !== "0") {
+      return notice(c, 400, {
+        title: adminCopy.answered.title,
+        message: adminCopy.answered.invalid,
+        back: { href: back, label: adminCopy.answered.back },
+      });
+    }
+    const result = await markMessageAnswered(c.env.DB, id, answered === "1", adminWho(owner));
+    if (!result.found) return c.notFound();
+    return seeOther(c, back);
+  });
+
+  app.post(ADMIN_ORDER_NOTES_PATH, limitBody(NOTE_BODY_LIMIT), async (c) => {
+    const owner = await authenticateOwner(c);
+    if (owner instanceof Response) return owner;
+    const sessionId = sessionIdParam(c.req.param("id"));
+    if (sessionId === null) return c.notFound();
+    const back = adminOrderAnchor(sessionId, listQueryOf(c, "orders"));
+    // A textarea sends its line breaks as CRLF; the owner counted each as one character.
+    const note = ((await formFields(c)).note ?? "").replaceAll("\r\n", "\n");
+    const result = await addOrderNote(c.env.DB, sessionId, note, adminWho(owner));
+    if (result.ok) return seeOther(c, back);
+    if (result.reason === "not_found") return c.notFound();
+    return notice(c, 400, {
+      title: adminCopy.orders.refused.title,
+      message: adminCopy.orders.refused.why(result.message),
+      back: { href: back, label: adminCopy.orders.refused.back },
+    });
+  });
+
+  app.post(ADMIN_OUTBOX_RESEND_PATH, limitBody(FORM_BODY_LIMIT), async (c) => {
+    const owner = await authenticateOwner(c);
+    if (owner instanceof Response) return owner;
+    const id = positiveId(c.req.param("id"));
+    if (id === null) return c.notFound();
+    const back = adminOutboxAnchor(id, listQueryOf(c, "outbox"));
+
+    // Atomic and audited: only a row that is failed right now goes back to queued (with its audit
+    // row), so a double click or two tabs resend once.
+    if (!(await recordResend(c.env.DB, id, adminWho(owner)))) {
       const row = await getOutbox(c.env.DB, id);
       if (!row) return c.notFound();
-      const { html, styleHash } = await renderAdminNoticeHtml({
+      return notice(c, 409, {
         title: adminCopy.resend.title,
         message: adminCopy.resend.notFailed(adminCopy.outbox.status[row.status]),
-        back: { href: adminOutboxAnchor(id), label: adminCopy.resend.back },
+        back: { href: back, label: adminCopy.resend.back },
       });
-      allowPageStyles(c, styleHash);
-      return c.html(html, 409, ADMIN_PRIVATE_HEADERS);
     }
     try {
       await c.env.MAIL_QUEUE.send({ outboxId: id } satisfies MailJob);
@@ -68,15 +277,8 @@ export function adminRoutes() {
       // The row is queued and never handed over: the outbox sweep hands it to the queue later.
       log(c).warn("Resent e-mail not handed to the queue; the sweep will retry", { outboxId: id, error });
     }
-    return c.body(null, 303, { ...ADMIN_PRIVATE_HEADERS, Location: adminOutboxAnchor(id) });
+    return seeOther(c, back);
   });
 
   return app;
-}
-
-/** An outbox id from the path: digits only, a safe integer; null for anything else. */
-function outboxId(param: string | undefined): number | null {
-  if (!param || !/^[1-9][0-9]{0,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) ? id : null;
 }

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
 import {
+  ADMIN_MESSAGE_ANSWERED_PATH,
+  ADMIN_ORDER_NOTES_PATH,
   ADMIN_OUTBOX_RESEND_PATH,
   BILLING_FROM_ORDER_PATH,
   BILLING_OPEN_PATH,
@@ -45,13 +47,16 @@ export function sameOriginOnly(): MiddlewareHandler {
 /**
  * The endpoints that change state on behalf of a visitor: only the site's own pages may call
  * them. Not the Stripe webhook (STRIPE_WEBHOOK_PATH): it is called by Stripe and proven by its signature.
- * The owner's resend form is here too: the browser re-sends its Basic credentials to any page that
- * posts to /admin, so another site could otherwise make a signed-in owner's browser resend e-mails.
+ * The owner's back-office forms are here too (resend, answered, note): the browser re-sends its
+ * Basic credentials (or Access cookie) with any post to /admin, so another site could otherwise make
+ * a signed-in owner's browser act.
  */
 export const SAME_ORIGIN_ONLY_PATHS = [
   PAYMENT_PATH,
   CONTACT_API_PATH,
   ADMIN_OUTBOX_RESEND_PATH,
+  ADMIN_MESSAGE_ANSWERED_PATH,
+  ADMIN_ORDER_NOTES_PATH,
   BILLING_PATH,
   BILLING_OPEN_PATH,
   BILLING_FROM_ORDER_PATH,

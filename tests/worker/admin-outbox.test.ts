@@ -60,9 +60,9 @@ async function outboxRow(id: number): Promise<OutboxRow> {
   return row;
 }
 
-async function openAdmin() {
+async function openAdmin(path = "/admin/outbox") {
   const res = await exports.default.fetch(
-    new Request(`${SITE}/admin`, { headers: { Authorization: owner(), "CF-Connecting-IP": testClientIp() } }),
+    new Request(`${SITE}${path}`, { headers: { Authorization: owner(), "CF-Connecting-IP": testClientIp() } }),
   );
   expect(res.status).toBe(200);
   const html = await res.text();
@@ -115,7 +115,7 @@ async function resend(id: number | string, headers?: Record<string, string>, bin
   return { res, status: res.status, text: await res.text(), queued: queue.sent };
 }
 
-describe("/admin lists the outbox", () => {
+describe("/admin/outbox lists the e-mails", () => {
   it("shows each e-mail with its kind, recipient, subject, status, attempts, error and related order or message", async () => {
     const orderId = await seedOrder();
     const sent = await seedMail({
@@ -144,8 +144,8 @@ describe("/admin lists the outbox", () => {
     const unconfigured = await seedMail({ kind: "contact-ack", status: "not_configured", recipient: "" });
 
     const { document } = await openAdmin();
-    const section = document.querySelector("section#outbox");
-    expect(textOf(section?.querySelector("h2"))).toMatch(/^E-mails \( ?\d+ ?\)$/);
+    expect(textOf(document.querySelector("h1"))).toBe("E-mails");
+    expect(textOf(document.querySelector("[data-total]"))).toMatch(/^\d+ e-mails?\b/);
     const rowOf = (id: number) => document.querySelector(`tr#outbox-${id}`);
     const statusOf = (id: number) => rowOf(id)?.querySelector("[data-status]")?.getAttribute("data-status");
 
@@ -158,12 +158,13 @@ describe("/admin lists the outbox", () => {
     expect(sentText).toContain("Your order is confirmed");
     expect(sentText).toContain("✓ Sent");
     expect(rowOf(sent)?.querySelector("time[data-sent-at]")).not.toBeNull();
-    expect(rowOf(sent)?.querySelector(`a[href="#order-${orderId}"]`)).not.toBeNull();
+    // The related order's link finds it in Orders, on whatever page it is.
+    expect(rowOf(sent)?.querySelector(`a[href="/admin/orders?q=${orderId}#order-${orderId}"]`)).not.toBeNull();
 
     expect(statusOf(queued)).toBe("queued");
     expect(textOf(rowOf(queued))).toContain("Queued");
     expect(textOf(rowOf(queued))).toContain(TEST_OWNER_EMAIL);
-    expect(rowOf(queued)?.querySelector('a[href="#message-41"]')).not.toBeNull();
+    expect(rowOf(queued)?.querySelector('a[href="/admin/messages?q=%2341#message-41"]')).not.toBeNull();
 
     expect(statusOf(failed)).toBe("failed");
     const failedText = textOf(rowOf(failed));
@@ -180,8 +181,17 @@ describe("/admin lists the outbox", () => {
     const ids = queryAll(document, "tr[data-outbox-id]").map((tr) => Number(tr.getAttribute("data-outbox-id")));
     expect(ids.indexOf(unconfigured)).toBeLessThan(ids.indexOf(sent));
 
-    // The owner e-mail's link (/admin#order-<id>) lands on the order.
-    expect(document.querySelector(`tr#order-${orderId}`)?.getAttribute("data-session-id")).toBe(orderId);
+    // The owner e-mail's link (/admin#order-<id>) lands on Orders, where the order's row is.
+    const redirect = await exports.default.fetch(
+      new Request(`${SITE}/admin`, {
+        headers: { Authorization: owner(), "CF-Connecting-IP": testClientIp() },
+        redirect: "manual",
+      }),
+    );
+    expect(redirect.status).toBe(303);
+    expect(redirect.headers.get("Location")).toBe("/admin/orders");
+    const orders = await openAdmin(`/admin/orders?q=${orderId}`);
+    expect(orders.document.querySelector(`tr#order-${orderId}`)?.getAttribute("data-session-id")).toBe(orderId);
   });
 
   it("offers Resend only on failed e-mails, as a plain form post to the resend path", async () => {
@@ -227,7 +237,7 @@ describe("POST /admin/outbox/:id/resend", () => {
     const id = await seedMail({ status: "failed", attempts: 6, lastError: "Error: gave up" });
     const { res, status, text, queued } = await resend(id);
     expect(status).toBe(303);
-    expect(res.headers.get("Location")).toBe(`/admin#outbox-${id}`);
+    expect(res.headers.get("Location")).toBe(`/admin/outbox#outbox-${id}`);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     expect(text).toBe("");
@@ -246,7 +256,7 @@ describe("POST /admin/outbox/:id/resend", () => {
     const id = await seedMail({ status: "failed", attempts: 6, lastError: "Error: gave up" });
     const res = await exports.default.fetch(resendRequest(id, { Origin: "null" }));
     expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe(`/admin#outbox-${id}`);
+    expect(res.headers.get("Location")).toBe(`/admin/outbox#outbox-${id}`);
     const row = await outboxRow(id);
     // The queue's consumer may already have sent it.
     expect(["queued", "sent"]).toContain(row.status);
@@ -278,7 +288,7 @@ describe("POST /admin/outbox/:id/resend", () => {
     const document = parseDocument(text);
     expect(textOf(document.querySelector("h1"))).toBe("Nothing resent");
     expect(textOf(document.body)).toContain(`it is ${label.toLowerCase()}`);
-    expect(document.querySelector("a")?.getAttribute("href")).toBe(`/admin#outbox-${id}`);
+    expect(document.querySelector("a")?.getAttribute("href")).toBe(`/admin/outbox#outbox-${id}`);
     expect(queued).toEqual([]);
     expect(await outboxRow(id)).toEqual(before);
   });

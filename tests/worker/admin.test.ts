@@ -7,7 +7,8 @@ import { get, parseDocument, queryAll, textOf } from "./support/html.ts";
 import { deliverSigned, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 
-const ADMIN_URL = `${SITE}/admin`;
+const ADMIN_URL = `${SITE}/admin/orders`;
+const MESSAGES_URL = `${SITE}/admin/messages`;
 const CHALLENGE = 'Basic realm="Acacia admin", charset="UTF-8"';
 
 function basic(user: string, password: string): string {
@@ -15,14 +16,14 @@ function basic(user: string, password: string): string {
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
 
-function adminRequest(authorization?: string, ip = testClientIp()): Request {
+function adminRequest(authorization?: string, ip = testClientIp(), url = ADMIN_URL): Request {
   const headers = new Headers({ "CF-Connecting-IP": ip });
   if (authorization) headers.set("Authorization", authorization);
-  return new Request(ADMIN_URL, { headers });
+  return new Request(url, { headers, redirect: "manual" });
 }
 
-async function openAdmin(authorization?: string, ip?: string) {
-  const res = await exports.default.fetch(adminRequest(authorization, ip));
+async function openAdmin(authorization?: string, ip?: string, url = ADMIN_URL) {
+  const res = await exports.default.fetch(adminRequest(authorization, ip, url));
   const html = await res.text();
   const document = parseDocument(html);
   return { res, status: res.status, html, document, text: textOf(document) };
@@ -35,22 +36,27 @@ describe("/admin is closed without ADMIN_PASSWORD", () => {
     ["unset", undefined],
     ["empty", ""],
   ])("answers 404 when the secret is %s, whatever the credentials", async (_name, value) => {
-    for (const auth of [undefined, basic("admin", ""), basic("admin", WORKER_ADMIN_PASSWORD)]) {
-      const res = await createApp().fetch(adminRequest(auth), { ...env, ADMIN_PASSWORD: value });
-      expect(res.status).toBe(404);
-      expect(res.headers.get("WWW-Authenticate")).toBeNull();
-      expect(await res.text()).not.toContain("Orders and messages");
+    for (const url of [`${SITE}/admin`, ADMIN_URL, MESSAGES_URL, `${SITE}/admin/orders.csv`]) {
+      for (const auth of [undefined, basic("admin", ""), basic("admin", WORKER_ADMIN_PASSWORD)]) {
+        const res = await createApp().fetch(adminRequest(auth, undefined, url), { ...env, ADMIN_PASSWORD: value });
+        expect(res.status, url).toBe(404);
+        expect(res.headers.get("WWW-Authenticate")).toBeNull();
+        expect(await res.text()).not.toContain("Back office");
+      }
     }
   });
 });
 
 describe("/admin sign-in", () => {
-  it("asks for credentials with a Basic challenge", async () => {
-    const { status, res, text } = await openAdmin();
-    expect(status).toBe(401);
-    expect(res.headers.get("WWW-Authenticate")).toBe(CHALLENGE);
-    expect(res.headers.get("Cache-Control")).toBe("no-store");
-    expect(text).not.toContain("Orders");
+  it("asks for credentials with a Basic challenge, on /admin and every section", async () => {
+    for (const url of [`${SITE}/admin`, ADMIN_URL, MESSAGES_URL, `${SITE}/admin/messages.csv`]) {
+      const { status, res, text } = await openAdmin(undefined, undefined, url);
+      expect(status, url).toBe(401);
+      expect(res.headers.get("WWW-Authenticate")).toBe(CHALLENGE);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("Location")).toBeNull();
+      expect(text).not.toContain("Orders");
+    }
   });
 
   it.each([
@@ -65,7 +71,15 @@ describe("/admin sign-in", () => {
     const { status, res, html } = await openAdmin(auth);
     expect(status).toBe(401);
     expect(res.headers.get("WWW-Authenticate")).toBe(CHALLENGE);
-    expect(html).not.toContain("Orders and messages");
+    expect(html).not.toContain("Back office");
+  });
+
+  it("sends the signed-in owner from /admin to Orders (303), privately", async () => {
+    const { status, res } = await openAdmin(owner(), undefined, `${SITE}/admin`);
+    expect(status).toBe(303);
+    expect(res.headers.get("Location")).toBe("/admin/orders");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
   });
 
   it("shows the owner view for user admin and the right password: private, never cached or indexed", async () => {
@@ -91,7 +105,7 @@ describe("/admin sign-in", () => {
 });
 
 describe("/admin content", () => {
-  it("lists orders newest first with status, customer, items and total, and the messages", async () => {
+  it("lists orders newest first with status, customer, items and total; messages in Messages", async () => {
     const older = await placeOrder(["s1", "e1"]);
     const newer = await placeOrder(["pricing-business"]);
     const paid = sessionEvent("checkout.session.completed", {
@@ -116,7 +130,7 @@ describe("/admin content", () => {
     );
     expect(contact.status).toBe(201);
 
-    const { document, text } = await openAdmin(owner());
+    const { document } = await openAdmin(owner());
     const rows = queryAll(document, "tr[data-session-id]");
     const rowIndex = (id: string) => rows.findIndex((row) => row.getAttribute("data-session-id") === id);
     const olderRow = rows[rowIndex(older.sessionId)];
@@ -142,9 +156,13 @@ describe("/admin content", () => {
     expect(textOf(newerRow)).toContain("1 × Business @ $375.00 / month");
     expect(textOf(newerRow)).toContain("Subscription (monthly)");
 
-    expect(text).toContain("Baraka Mwangi");
-    expect(text).toContain(note);
-    expect(queryAll(document, "a[href]").map((a) => a.getAttribute("href"))).toContain("mailto:baraka@example.co.ke");
+    const messages = await openAdmin(owner(), undefined, MESSAGES_URL);
+    expect(messages.status).toBe(200);
+    expect(messages.text).toContain("Baraka Mwangi");
+    expect(messages.text).toContain(note);
+    expect(queryAll(messages.document, "a[href]").map((a) => a.getAttribute("href"))).toContain(
+      "mailto:baraka@example.co.ke",
+    );
   });
 
   it("shows what visitors typed as text, never as markup", async () => {
@@ -154,7 +172,7 @@ describe("/admin content", () => {
       sitePost(JSON.stringify({ name: evil, email: "x@example.com", message: evil }), "application/json"),
     );
     expect(res.status).toBe(201);
-    const { html } = await openAdmin(owner());
+    const { html } = await openAdmin(owner(), undefined, MESSAGES_URL);
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });

@@ -1,0 +1,245 @@
+import type { AuditRow } from "../../admin/actions.ts";
+import type { BackOfficeOrder, OrderNoteRow } from "../../admin/orders.ts";
+import { adminCopy } from "../../content/admin.ts";
+import { formatUsd } from "../../lib/money.ts";
+import type { PaymentRow, SubscriptionRow } from "../../orders/subscriptions.ts";
+import { adminOrderNotesPath } from "../../paths.ts";
+import { type AdminChrome, AdminShell } from "./chrome.tsx";
+import {
+  AuditHistory,
+  button,
+  CellLabel,
+  CollapsingTable,
+  cell,
+  day,
+  formatTime,
+  row,
+  StatusBadge,
+  wrappingLink,
+} from "./shared.tsx";
+import { VisitorText } from "./visitor-text.tsx";
+
+export type OrdersView = {
+  section: "orders";
+  rows: BackOfficeOrder[];
+  audit: ReadonlyMap<string, AuditRow[]>;
+  /** The longest note the owner may write. */
+  noteMax: number;
+};
+
+function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
+  const copy = adminCopy.orders.subscription;
+  const when =
+    sub.status === "canceled"
+      ? copy.endedOn(day(sub.canceled_at))
+      : sub.cancel_at_period_end === 1
+        ? copy.endsOn(day(sub.cancel_at ?? sub.current_period_end))
+        : sub.current_period_end
+          ? copy.renews(day(sub.current_period_end))
+          : null;
+  return (
+    <p className="mt-2 text-xs text-slate-700" data-subscription-status={sub.status}>
+      {copy.label}: <strong>{sub.status.replaceAll("_", " ")}</strong>
+      {when && <span> · {when}</span>}
+    </p>
+  );
+}
+
+function PaymentsLedger({ payments }: { payments: PaymentRow[] }) {
+  const copy = adminCopy.orders.payments;
+  if (payments.length === 0) return null;
+  return (
+    <div className="mt-2 text-left text-xs font-normal whitespace-normal text-slate-700">
+      <p className="font-semibold">{copy.label}</p>
+      <ul className="space-y-0.5">
+        {payments.map((p) => (
+          <li key={p.payment_id} data-payment-status={p.status} data-billing-reason={p.billing_reason}>
+            {p.status === "paid" ? copy.paid : <strong className="text-red-800">{copy.failed}</strong>}{" "}
+            {formatUsd(p.amount_cents / 100)}
+            {p.currency !== "usd" && ` ${p.currency.toUpperCase()}`} ·{" "}
+            {copy.reasons[p.billing_reason] ?? p.billing_reason}
+            {p.period_start && ` · ${day(p.period_start)}`}
+            {p.status === "failed" && p.attempts > 1 && ` · ${copy.attempts(p.attempts)}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Notes({ notes }: { notes: OrderNoteRow[] }) {
+  const copy = adminCopy.orders.notes;
+  if (notes.length === 0) return null;
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.heading}</p>
+      <ul className="mt-1 space-y-2">
+        {notes.map((note) => (
+          <li key={note.id} className="min-w-0 rounded-md bg-accent-100/40 p-2" data-note-id={note.id}>
+            <p className="text-sm whitespace-pre-wrap text-slate-800">
+              <VisitorText text={note.body} />
+            </p>
+            <p className="mt-1 text-xs text-slate-600">
+              <time dateTime={note.at}>{formatTime(note.at)}</time> {copy.by} <VisitorText text={note.actor} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function NoteForm({ order, listQuery, noteMax }: { order: BackOfficeOrder; listQuery: string; noteMax: number }) {
+  const copy = adminCopy.orders.notes;
+  const id = `note-${order.session_id}`;
+  return (
+    <form method="post" action={adminOrderNotesPath(order.session_id, listQuery)} className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {copy.label}
+      </label>
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {copy.hint(noteMax)}
+      </p>
+      <textarea
+        id={id}
+        name="note"
+        rows={2}
+        required
+        maxLength={noteMax}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 block w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      />
+      <button type="submit" className={`${button} mt-2`}>
+        {copy.submit}
+      </button>
+    </form>
+  );
+}
+
+function OrderRows({
+  order,
+  audit,
+  listQuery,
+  noteMax,
+}: {
+  order: BackOfficeOrder;
+  audit: AuditRow[] | undefined;
+  listQuery: string;
+  noteMax: number;
+}) {
+  const { orders } = adminCopy;
+  const { columns } = orders;
+  return (
+    <tbody className="block border-t-4 border-slate-100 md:table-row-group" data-order={order.session_id}>
+      <tr id={`order-${order.session_id}`} className={row} data-session-id={order.session_id}>
+        <td className={`${cell} whitespace-nowrap`}>
+          <CellLabel>{columns.created}</CellLabel>
+          <time dateTime={order.created_at}>{formatTime(order.created_at)}</time>
+        </td>
+        <td className={cell}>
+          <CellLabel>{columns.status}</CellLabel>
+          <StatusBadge status={order.status} />
+          {order.review_reason && (
+            <p className="mt-2 max-w-56 text-xs [overflow-wrap:anywhere] text-red-800">
+              {orders.review} <VisitorText text={order.review_reason} />
+            </p>
+          )}
+          {order.subscriptions.map((sub) => (
+            <SubscriptionLine key={sub.subscription_id} sub={sub} />
+          ))}
+        </td>
+        <td className={`${cell} [overflow-wrap:anywhere] md:max-w-xs`}>
+          <CellLabel>{columns.customer}</CellLabel>
+          <p className="font-medium text-slate-900">
+            <VisitorText text={order.customer_name} />
+          </p>
+          <p>
+            <a className={wrappingLink} href={`mailto:${order.customer_email}`}>
+              <VisitorText text={order.customer_email} />
+            </a>
+          </p>
+          <p>
+            <a className={wrappingLink} href={`tel:${order.customer_phone.replace(/[^+\d]/g, "")}`}>
+              <VisitorText text={order.customer_phone} />
+            </a>
+          </p>
+          {order.customer_company && (
+            <p>
+              <VisitorText text={order.customer_company} />
+            </p>
+          )}
+          <p className="text-slate-600">
+            <VisitorText text={[order.address, order.city, order.state, order.zip, order.country].join(", ")} />
+          </p>
+        </td>
+        <td className={`${cell} [overflow-wrap:anywhere]`}>
+          <CellLabel>{columns.items}</CellLabel>
+          <ul className="space-y-1">
+            {order.items.map((item) => (
+              <li key={item.item_id}>
+                {item.quantity} × {item.name}{" "}
+                <span className="whitespace-nowrap text-slate-600">
+                  @ {formatUsd(item.unit_amount_cents / 100)}
+                  {item.recurring === 1 && ` ${orders.perMonth}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-slate-600">
+            {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} · {orders.reference}{" "}
+            <code className="break-all">{order.session_id}</code>
+          </p>
+        </td>
+        <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
+          <CellLabel>{columns.total}</CellLabel>
+          {formatUsd(order.total_cents / 100)}
+          <PaymentsLedger payments={order.payments} />
+        </td>
+      </tr>
+      <tr className="block md:table-row" data-notes-for={order.session_id}>
+        <td colSpan={5} className="block min-w-0 px-3 pt-1 pb-4 md:table-cell">
+          <div className="grid min-w-0 gap-4 md:grid-cols-2">
+            <div className="min-w-0">
+              <Notes notes={order.notes} />
+              <AuditHistory rows={audit} />
+            </div>
+            <NoteForm order={order} listQuery={listQuery} noteMax={noteMax} />
+          </div>
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
+export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: OrdersView }) {
+  const copy = adminCopy.orders;
+  const { columns } = copy;
+  return (
+    <AdminShell chrome={chrome}>
+      {view.rows.length === 0 ? (
+        <p className="mt-4 text-slate-600">{copy.empty}</p>
+      ) : (
+        <CollapsingTable
+          caption={copy.heading}
+          headers={[
+            { label: columns.created },
+            { label: columns.status },
+            { label: columns.customer },
+            { label: columns.items },
+            { label: columns.total, right: true },
+          ]}
+        >
+          {view.rows.map((order) => (
+            <OrderRows
+              key={order.session_id}
+              order={order}
+              audit={view.audit.get(order.session_id)}
+              listQuery={chrome.listQuery}
+              noteMax={view.noteMax}
+            />
+          ))}
+        </CollapsingTable>
+      )}
+    </AdminShell>
+  );
+}

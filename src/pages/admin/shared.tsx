@@ -1,0 +1,149 @@
+import type { ReactNode } from "react";
+import type { AuditRow } from "../../admin/actions.ts";
+import { ADMIN_TIME_ZONE, adminCopy } from "../../content/admin.ts";
+import type { OrderStatus } from "../../orders/order-status.ts";
+import { VisitorText } from "./visitor-text.tsx";
+
+const when = new Intl.DateTimeFormat("en-GB", {
+  timeZone: ADMIN_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** A stored ISO time as the owner reads it (Nairobi); anything unreadable as stored. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : when.format(date);
+}
+
+/** The day of a stored time ("23 Nov 2026"), or "-". */
+export const day = (iso: string | null): string => (iso ? (formatTime(iso).split(",")[0] ?? iso) : "-");
+
+/** Below md a table collapses into one card per row: every cell a block with its own label. */
+export const cell = "block min-w-0 px-3 py-1.5 align-top md:table-cell md:py-3";
+
+/** A row of a collapsing table: a card below md, a table row from md. */
+export const row = "block scroll-mt-4 border-t border-slate-200 py-2 target:bg-accent-100/40 md:table-row md:py-0";
+
+/** Underlined (never colour alone) and at least 24 px tall: touch targets stacked in a cell. */
+export const link =
+  "inline-flex min-h-6 max-w-full items-center text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+/** A link whose text may be long (an e-mail address): wraps inside its cell. */
+export const wrappingLink =
+  "text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+export const button =
+  "inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+export const secondaryButton =
+  "inline-flex min-h-9 items-center rounded-md bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+
+export function CellLabel({ children }: { children: string }) {
+  return (
+    <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden">{children}</span>
+  );
+}
+
+/** A table that collapses into cards below md, in a white frame. */
+export function CollapsingTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: readonly { label: ReactNode; right?: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-4 rounded-lg bg-white ring-1 ring-slate-200">
+      <table className="block w-full text-left text-sm text-slate-800 md:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-700 uppercase md:table-header-group">
+          <tr>
+            {headers.map((header, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <th key={i} scope="col" className={`${cell} ${header.right ? "text-right" : ""}`}>
+                {header.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+const badgeTone: Record<OrderStatus, string> = {
+  paid: "bg-brand-100 text-brand-900 ring-brand-700/30",
+  awaiting_payment: "bg-accent-100 text-accent-700 ring-accent-700/30",
+  pending: "bg-slate-100 text-slate-700 ring-slate-500/30",
+  payment_failed: "bg-red-50 text-red-800 ring-red-700/30",
+  expired: "bg-slate-100 text-slate-600 ring-slate-500/30",
+  no_payment_required: "bg-accent-100 text-accent-700 ring-accent-700/30",
+  needs_review: "bg-red-50 text-red-800 ring-red-700/30",
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${badgeTone[status]}`}
+      data-status={status}
+    >
+      {adminCopy.status[status]}
+    </span>
+  );
+}
+
+/** A neutral pill for a status word without its own colours (subscriptions, messages). */
+export function Pill({
+  children,
+  tone = "slate",
+  data,
+}: {
+  children: ReactNode;
+  tone?: "slate" | "brand" | "red";
+  data?: string;
+}) {
+  const tones = {
+    slate: "bg-slate-100 text-slate-700 ring-slate-500/30",
+    brand: "bg-brand-100 text-brand-900 ring-brand-700/30",
+    red: "bg-red-50 text-red-800 ring-red-700/30",
+  };
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
+      data-status={data}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** An item's audit trail (who did what, when), folded under "History"; nothing when there is none. */
+export function AuditHistory({ rows }: { rows: readonly AuditRow[] | undefined }) {
+  if (!rows || rows.length === 0) return null;
+  const copy = adminCopy.history;
+  return (
+    <details className="mt-2 text-xs text-slate-700" data-audit="">
+      <summary className="inline-flex min-h-6 cursor-pointer items-center font-semibold text-slate-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        {copy.summary(rows.length)}
+      </summary>
+      <ol className="mt-1 space-y-1">
+        {rows.map((entry) => (
+          <li key={entry.id} className="min-w-0" data-audit-action={entry.action}>
+            <time dateTime={entry.at}>{formatTime(entry.at)}</time> · {copy.actions[entry.action] ?? entry.action}{" "}
+            {copy.by} <VisitorText text={entry.actor} />
+            {entry.action === "order.note" || !entry.detail ? null : (
+              <>
+                {" · "}
+                <VisitorText text={entry.detail} />
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -1,0 +1,154 @@
+import type { BackOfficeSubscription, MonthlyRevenue } from "../../admin/subscriptions.ts";
+import { adminCopy } from "../../content/admin.ts";
+import { formatUsd } from "../../lib/money.ts";
+import { adminOrderAnchor } from "../../paths.ts";
+import { type AdminChrome, AdminShell } from "./chrome.tsx";
+import { CellLabel, CollapsingTable, cell, day, link, Pill, row, wrappingLink } from "./shared.tsx";
+import { VisitorText } from "./visitor-text.tsx";
+
+export type SubscriptionsView = {
+  section: "subscriptions";
+  rows: BackOfficeSubscription[];
+  monthlyRevenue: MonthlyRevenue[];
+};
+
+/** An amount in its currency: "$375.00" for US dollars, "375.00 EUR" otherwise. */
+function money(cents: number, currency: string): string {
+  return currency.toLowerCase() === "usd"
+    ? formatUsd(cents / 100)
+    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+const tone = (status: string): "brand" | "red" | "slate" =>
+  status === "active" || status === "trialing"
+    ? "brand"
+    : status === "past_due" || status === "unpaid"
+      ? "red"
+      : "slate";
+
+function Revenue({ revenue }: { revenue: MonthlyRevenue[] }) {
+  const copy = adminCopy.subscriptions;
+  return (
+    <section aria-labelledby="revenue-heading" className="mt-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h2 id="revenue-heading" className="text-sm font-semibold text-slate-700">
+        {copy.revenue}
+      </h2>
+      {revenue.length === 0 ? (
+        <p className="mt-1 text-slate-700">{copy.revenueNone}</p>
+      ) : (
+        <ul className="mt-1">
+          {revenue.map((r) => (
+            <li key={r.currency} className="text-xl font-bold text-slate-900 tabular-nums" data-revenue={r.currency}>
+              {copy.revenueLine(money(r.monthly_cents, r.currency), r.subscriptions)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
+  const copy = adminCopy.subscriptions;
+  const { columns } = copy;
+  const statusLabel = adminCopy.statusLabels.subscriptions[sub.status] ?? sub.status;
+  const ended = sub.status === "canceled" || sub.status === "incomplete_expired";
+  return (
+    <tr
+      id={`subscription-${sub.subscription_id}`}
+      className={row}
+      data-subscription-id={sub.subscription_id}
+      data-session-id={sub.session_id}
+    >
+      <td className={cell}>
+        <CellLabel>{columns.status}</CellLabel>
+        <Pill tone={tone(sub.status)} data={sub.status}>
+          {statusLabel}
+        </Pill>
+      </td>
+      <td className={`${cell} [overflow-wrap:anywhere] md:max-w-xs`}>
+        <CellLabel>{columns.customer}</CellLabel>
+        <p className="font-medium text-slate-900">
+          <VisitorText text={sub.customer_name} />
+        </p>
+        {sub.customer_company && (
+          <p>
+            <VisitorText text={sub.customer_company} />
+          </p>
+        )}
+        <p>
+          <a className={wrappingLink} href={`mailto:${sub.customer_email}`}>
+            <VisitorText text={sub.customer_email} />
+          </a>
+        </p>
+      </td>
+      <td className={`${cell} [overflow-wrap:anywhere]`}>
+        <CellLabel>{columns.order}</CellLabel>
+        <a
+          className={`${link} break-all`}
+          href={adminOrderAnchor(sub.session_id, `q=${encodeURIComponent(sub.session_id)}`)}
+        >
+          {sub.order_ref ?? sub.session_id}
+        </a>
+        <p className="text-xs text-slate-600">
+          <code className="break-all">{sub.subscription_id}</code>
+        </p>
+        <p className="text-xs text-slate-600">
+          {copy.started} <time dateTime={sub.created_at}>{day(sub.created_at)}</time>
+        </p>
+      </td>
+      <td
+        className={`${cell} whitespace-nowrap`}
+        data-renews-at={sub.renews_at ?? undefined}
+        data-ends-at={sub.ends_at ?? undefined}
+      >
+        <CellLabel>{columns.dates}</CellLabel>
+        {sub.renews_at ? (
+          <>
+            {copy.renews} <time dateTime={sub.renews_at}>{day(sub.renews_at)}</time>
+          </>
+        ) : sub.ends_at ? (
+          <>
+            {ended ? copy.ended : copy.ends} <time dateTime={sub.ends_at}>{day(sub.ends_at)}</time>
+          </>
+        ) : (
+          "-"
+        )}
+      </td>
+      <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
+        <CellLabel>{columns.monthly}</CellLabel>
+        {money(sub.monthly_cents, sub.currency)} {copy.perMonth}
+      </td>
+    </tr>
+  );
+}
+
+export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; view: SubscriptionsView }) {
+  const copy = adminCopy.subscriptions;
+  const { columns } = copy;
+  return (
+    <AdminShell chrome={chrome}>
+      <Revenue revenue={view.monthlyRevenue} />
+      {view.rows.length === 0 ? (
+        <p className="mt-4 text-slate-600">{copy.empty}</p>
+      ) : (
+        <CollapsingTable
+          caption={copy.heading}
+          headers={[
+            { label: columns.status },
+            { label: columns.customer },
+            { label: columns.order },
+            { label: columns.dates },
+            { label: columns.monthly, right: true },
+          ]}
+        >
+          <tbody className="block md:table-row-group">
+            {view.rows.map((sub) => (
+              <SubscriptionRowView key={sub.subscription_id} sub={sub} />
+            ))}
+          </tbody>
+        </CollapsingTable>
+      )}
+    </AdminShell>
+  );
+}

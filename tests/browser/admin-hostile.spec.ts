@@ -1,0 +1,196 @@
+// The back office with what an attacker would type: a 5,000-character word, a 500-character
+// e-mail-like string, a right-to-left override that makes "gnp.exe" read "exe.png", HTML and emoji,
+// sent through the site's real endpoints. Every section at 375 and 1280 px: no sideways scroll,
+// nothing runs or loads, the override shown as a marker, axe-clean. Screenshots in /tmp/admin-shots/.
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { BROWSER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { inCart, pricingItem, quoteService } from "./support/cart.ts";
+
+const SHOTS = "/tmp/admin-shots";
+const SECTIONS = ["orders", "subscriptions", "quotes", "messages", "outbox"] as const;
+
+function clientAddress(): string {
+  const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
+  return `2001:db8:${groups.join(":")}`;
+}
+
+/** The hostile strings, with a token of this run in every searchable field. */
+function hostile(token: string) {
+  const rlo = "\u202E";
+  return {
+    name: `Invoice ${token} ${rlo}gnp.exe <img src=x onerror=alert(1)> 🎉👩🏽‍💻`,
+    // A valid address as long as the forms allow (254), one unbroken word.
+    email: `${token}${"a".repeat(64 - token.length)}@${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(50)}.example.com`,
+    company: `${"W".repeat(190)}${token}`.slice(0, 200),
+    message: [
+      "L".repeat(5000),
+      `${"e".repeat(480)}@${"x".repeat(10)}.example.com`,
+      `<img src=x onerror=alert(1)> <script>alert(2)</script> ${rlo}gnp.exe 🎉🇰🇪`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Seeds a contact message, a quote and a monthly plan's order with the hostile strings, through the
+ * real endpoints; returns the order's payment page on the Stripe stand-in.
+ */
+async function seed(request: APIRequestContext, baseURL: string, token: string): Promise<string> {
+  const text = hostile(token);
+  const headers = () => ({ Origin: baseURL, "CF-Connecting-IP": clientAddress() });
+  const contact = await request.post("/api/contact", {
+    headers: headers(),
+    data: {
+      name: text.name,
+      email: text.email,
+      company: text.company,
+      phone: "+254 700 000 000",
+      message: text.message,
+    },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
+
+  const quote = await request.post("/quote", {
+    headers: headers(),
+    data: {
+      services: [inCart(quoteService("e1"))],
+      customer: { name: text.name, email: text.email, company: text.company },
+    },
+  });
+  expect(quote.status()).toBe(200);
+
+  const order = await request.post("/create-custom-payment", {
+    headers: headers(),
+    data: {
+      services: [inCart(pricingItem("Business"))],
+      customerInfo: {
+        name: text.name,
+        email: text.email,
+        phone: "+254 700 000 000",
+        company: text.company,
+        address: `${"A".repeat(300)} \u202Edaor 1`,
+        city: "Nairobi",
+        state: "Nairobi County",
+        zip: "00100",
+        country: "Kenya",
+      },
+    },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { url } = (await order.json()) as { url: string };
+  return url;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+async function openAdmin(browser: Browser, baseURL: string | undefined, width: number) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: 900 },
+    httpCredentials: { username: "admin", password: BROWSER_ADMIN_PASSWORD },
+  });
+  const admin = await context.newPage();
+  const dialogs: string[] = [];
+  admin.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  // Nothing a visitor typed may load anything: <img src=x> would ask for /admin/x.
+  const loaded: string[] = [];
+  admin.on("request", (req) => {
+    if (/\/x$/.test(new URL(req.url()).pathname)) loaded.push(req.url());
+  });
+  // Every signed-in load counts against the per-client sign-in limiter: a fresh address each time.
+  const goto = async (path: string) => {
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress() });
+    const res = await admin.goto(path);
+    expect(res?.status(), path).toBe(200);
+  };
+  return { admin, dialogs, loaded, goto, close: () => context.close() };
+}
+
+for (const width of [375, 1280]) {
+  test(`every back-office section with hostile rows at ${width} px: no sideways scroll, nothing runs, overrides shown, axe-clean`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const token = `hx${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+    const payUrl = await seed(request, baseURL ?? "", token);
+    // Paid on the stand-in's test page: Stripe's signed events start the subscription.
+    const stripe = await browser.newPage();
+    await stripe.goto(payUrl);
+    await stripe.getByRole("button", { name: "Pay $375.00 (succeeds)" }).click();
+    await stripe.waitForURL("**/checkout/success?session_id=*");
+    await stripe.close();
+
+    const { admin, dialogs, loaded, goto, close } = await openAdmin(browser, baseURL, width);
+    await expect
+      .poll(
+        async () => {
+          await goto(`/admin/subscriptions?q=${token}`);
+          return admin
+            .locator("tr[data-subscription-id] [data-status]")
+            .getAttribute("data-status", { timeout: 1000 })
+            .catch(() => null);
+        },
+        { timeout: 20_000, intervals: [1000, 2000] },
+      )
+      .toBe("active");
+
+    for (const section of SECTIONS) {
+      await goto(`/admin/${section}?q=${token}`);
+      await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await admin.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(overflow.scrollWidth, `${section} at ${width}`).toBeLessThanOrEqual(overflow.innerWidth);
+      expect(await admin.locator("[data-total]").textContent(), section).not.toMatch(/^0 /);
+      await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first(), section).toBeVisible();
+      await admin.screenshot({ path: `${SHOTS}/${section}-${width}.png`, fullPage: true });
+      await expectNoAxeViolations(admin);
+    }
+
+    // The hostile name reads as typed, the override a marker beside it.
+    await goto(`/admin/messages?q=${token}`);
+    const card = admin.locator("article[data-message-id]").first();
+    await expect(card.locator("h2")).toContainText("RLOgnp.exe <img src=x onerror=alert(1)>");
+    await expect(card.locator('abbr[title="right-to-left override"]').first()).toBeVisible();
+
+    // The owner's own form: mark it answered (a same-origin post with the browser's credentials).
+    await admin.context().setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress() });
+    await card.getByRole("button", { name: /^Mark answered \(message \d+\)$/ }).click();
+    await expect(admin).toHaveURL(new RegExp(`/admin/messages\\?q=${token}#message-\\d+$`));
+    const answered = admin.locator("article[data-message-id]").first();
+    await expect(answered).toContainText("by admin");
+    await answered.locator("details[data-audit] summary").click();
+    await expect(answered.locator("details[data-audit] li").first()).toContainText("Marked answered by admin");
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // A note with the same text on the order.
+    await goto(`/admin/orders?q=${token}`);
+    const order = admin.locator("tbody[data-order]").first();
+    await order.getByLabel("Add a private note").fill(hostile(token).name);
+    await admin.context().setExtraHTTPHeaders({ "CF-Connecting-IP": clientAddress() });
+    await order.getByRole("button", { name: "Add note" }).click();
+    await expect(admin.locator("tbody[data-order] li[data-note-id]").first()).toContainText("gnp.exe");
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await admin.screenshot({ path: `${SHOTS}/orders-with-note-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(admin);
+
+    expect(dialogs).toEqual([]);
+    expect(loaded).toEqual([]);
+    await close();
+  });
+}
