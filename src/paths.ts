@@ -82,6 +82,11 @@ export function adminOrderAnchor(sessionId: string, query = ""): string {
   return `${adminSectionPaths.orders}${withQuery(query)}#order-${encodeURIComponent(sessionId)}`;
 }
 
+/** A quote's row in Quotes, searched by its number so it is found on any page. */
+export function adminQuoteAnchor(number: string): string {
+  return `${adminSectionPaths.quotes}?q=${encodeURIComponent(number)}#quote-${encodeURIComponent(number)}`;
+}
+
 /** A message's card in Messages. */
 export function adminMessageAnchor(id: number, query = ""): string {
   return `${adminSectionPaths.messages}${withQuery(query)}#message-${id}`;

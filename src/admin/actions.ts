@@ -119,8 +119,8 @@ export async function addOrderNote(
 }
 
 /**
- * The owner's Resend of a failed e-mail: back to queued for another round of tries (as
- * requeueFailed in src/mail/outbox.ts), audited with the error it had failed with. True when it
+ * The owner's Resend of a failed e-mail: back to queued for another round of tries, audited
+ * with the error it had failed with. True when it
  * was failed and is queued now; false otherwise (not failed, or no such e-mail), with nothing
  * written, so a double click resends once. The caller then hands it to the queue.
  */

@@ -13,7 +13,10 @@ export const adminCopy = {
   sectionTitle: (section: string) => `${section} | Back office | ${company.name}`,
   heading: "Back office",
   badge: "Owner view",
-  lead: "Newest first. Times are East Africa Time (Nairobi). Statuses come from Stripe's signed events and from buyers returning to the success page.",
+  lead: "Newest first. Times are East Africa Time (Nairobi).",
+  /** Orders and subscriptions: where their statuses come from. */
+  paymentsLead:
+    "Newest first. Times are East Africa Time (Nairobi). Statuses come from Stripe's signed events and from buyers returning to the success page.",
   nav: {
     label: "Back office sections",
     sections: {

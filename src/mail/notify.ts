@@ -1,6 +1,6 @@
 import type { Logger } from "../http/log.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
-import { ADMIN_PATH, quotePagePath } from "../paths.ts";
+import { adminOrderAnchor, adminQuoteAnchor, quotePagePath } from "../paths.ts";
 import type { Quote } from "../quotes/repository.ts";
 import type { ContactMessage } from "../schemas/contact-message.ts";
 import { countRecent } from "./outbox.ts";
@@ -8,8 +8,9 @@ import { queueMail } from "./queue-mail.ts";
 import type { QuoteMailData } from "./templates/quote.ts";
 import type { MailOrderLine } from "./types.ts";
 
+/** The order in the back office, searched by its id so the link finds it however old it is. */
 const adminLink = (origin: string, orderId: string): string =>
-  `${origin}${ADMIN_PATH}#order-${encodeURIComponent(orderId)}`;
+  `${origin}${adminOrderAnchor(orderId, `q=${encodeURIComponent(orderId)}`)}`;
 
 /** At most this many acknowledgements to one address a day (and one an hour): the form cannot mail strangers. */
 const ACKS_PER_RECIPIENT_PER_DAY = 3;
@@ -296,7 +297,7 @@ export async function notifyQuote(env: Env, quote: Quote, origin: string, log: L
     validUntil: quote.valid_until,
     siteUrl: origin,
     quoteUrl: `${origin}${quotePagePath(quote.number, quote.access_key)}`,
-    adminUrl: `${origin}${ADMIN_PATH}#quote-${encodeURIComponent(quote.number)}`,
+    adminUrl: `${origin}${adminQuoteAnchor(quote.number)}`,
   };
   await queueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
   const recipient = quote.customer_email;

@@ -96,18 +96,6 @@ export async function markFailed(db: D1Database, id: number, error: string | nul
     .run();
 }
 
-/** A failed e-mail back to queued for another round of tries; false when it was not failed. */
-export async function requeueFailed(db: D1Database, id: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE outbox SET status = 'queued', attempts = 0, enqueued_at = NULL, updated_at = ${NOW}
-       WHERE id = ? AND status = 'failed'`,
-    )
-    .bind(id)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
-}
-
 /**
  * Queued rows the queue may never have received: never handed over and older than `neverAfter`
  * seconds, or handed over longer ago than every retry could take (`lostAfter` seconds).
@@ -141,13 +129,4 @@ export async function countRecent(db: D1Database, kind: string, recipient: strin
     .bind(kind, recipient, `-${seconds} seconds`)
     .first<{ n: number }>();
   return row?.n ?? 0;
-}
-
-/** The owner's list: newest first. */
-export async function listOutbox(db: D1Database, limit = 200): Promise<OutboxRow[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM outbox ORDER BY created_at DESC, id DESC LIMIT ?")
-    .bind(limit)
-    .all<OutboxRow>();
-  return results;
 }

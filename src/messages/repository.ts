@@ -17,11 +17,3 @@ export async function insertContactMessage(db: D1Database, msg: ContactMessage):
     .first<{ id: number }>();
   return row?.id ?? 0;
 }
-
-export async function listContactMessages(db: D1Database, limit = 200): Promise<ContactMessageRow[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?")
-    .bind(limit)
-    .all<ContactMessageRow>();
-  return results;
-}

@@ -96,6 +96,7 @@ test("a paid order and a contact message send their e-mails, listed as sent in /
   await expect(page.locator("[data-sonner-toast]").getByText("Message Sent!", { exact: true })).toBeVisible();
 
   const admin = await openAdmin(browser, baseURL);
+  await admin.goto("/admin/messages");
   const messageId = await admin
     .locator("article[data-message-id]")
     .filter({ hasText: note })
@@ -111,15 +112,18 @@ test("a paid order and a contact message send their e-mails, listed as sent in /
     { kind: "contact-ack", recipient: sender, status: "sent" },
     { kind: "owner-contact", recipient: TEST_OWNER_EMAIL, status: "sent" },
   ];
+  // Each e-mail links to its order or message in that section, searched by its id.
+  const orderLink = `/admin/orders?q=${sessionId}#order-${sessionId}`;
+  const messageLink = `/admin/messages?q=%23${messageId}#message-${messageId}`;
   const strip = (mails: Mail[]) => mails.map(({ kind, recipient, status }) => ({ kind, recipient, status }));
   await expect
     .poll(
       async () => {
         await freshAdminAddress(admin);
-        await admin.reload();
+        await admin.goto("/admin/outbox");
         return {
-          order: strip((await outboxRows(admin, `#order-${sessionId}`)).sort(byKind)),
-          contact: strip((await outboxRows(admin, `#message-${messageId}`)).sort(byKind)),
+          order: strip((await outboxRows(admin, orderLink)).sort(byKind)),
+          contact: strip((await outboxRows(admin, messageLink)).sort(byKind)),
         };
       },
       { timeout: 20_000, intervals: [500, 1000] },
@@ -131,21 +135,21 @@ test("a paid order and a contact message send their e-mails, listed as sent in /
   await expect(confirmed).toContainText("Order confirmation to the buyer");
   await expect(confirmed.locator("[data-status]")).toHaveText("✓Sent");
   await expect(confirmed.locator("time[data-sent-at]")).toBeVisible();
-  await expect(admin.locator("section#outbox").getByRole("button", { name: /Resend/ })).toHaveCount(0);
+  await expect(admin.locator("main").getByRole("button", { name: /Resend/ })).toHaveCount(0);
 
-  // The owner e-mail's link lands on the order's row.
+  // The owner e-mail's link (the order searched by its id in Orders) lands on the order's row.
   await freshAdminAddress(admin);
-  await admin.goto(`/admin#order-${sessionId}`);
+  await admin.goto(orderLink);
   await expect(admin.locator(`tr#order-${sessionId}`)).toBeInViewport();
 
   await freshAdminAddress(admin);
-  await admin.goto("/admin");
-  await admin.locator("section#outbox").screenshot({ path: "/tmp/admin-outbox-1280.png" });
+  await admin.goto("/admin/outbox");
+  await admin.locator("main").screenshot({ path: "/tmp/admin-outbox-1280.png" });
 
   // The resend endpoint accepts the admin page's own form posts (Sec-Fetch-Site: same-origin, and
   // Origin: null under its no-referrer policy) with the Basic credentials the browser holds: a sent
   // e-mail is refused with 409 (not resent), never 403 or 401.
-  const [sentId] = (await outboxRows(admin, `#order-${sessionId}`)).map((mail) => mail.id);
+  const [sentId] = (await outboxRows(admin, orderLink)).map((mail) => mail.id);
   await freshAdminAddress(admin);
   const answer = admin.waitForResponse((res) => res.url().endsWith(`/admin/outbox/${sentId}/resend`));
   await admin.evaluate((action) => {

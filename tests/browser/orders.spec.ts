@@ -113,6 +113,7 @@ test("a contact message sent from /contact appears in /admin", async ({ page, br
   await expect(page.locator("[data-sonner-toast]").getByText("Message Sent!", { exact: true })).toBeVisible();
 
   const admin = await openAdmin(browser, baseURL);
+  await admin.goto("/admin/messages");
   const card = admin.locator("article").filter({ hasText: note });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("Otieno Ochieng");

@@ -215,7 +215,10 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
   const copy = adminCopy.orders;
   const { columns } = copy;
   return (
-    <AdminShell chrome={chrome}>
+    <AdminShell
+      chrome={chrome}
+      lead={<p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>}
+    >
       {view.rows.length === 0 ? (
         <p className="mt-4 text-slate-600">{copy.empty}</p>
       ) : (

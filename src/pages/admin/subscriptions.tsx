@@ -127,7 +127,10 @@ export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; vi
   const copy = adminCopy.subscriptions;
   const { columns } = copy;
   return (
-    <AdminShell chrome={chrome}>
+    <AdminShell
+      chrome={chrome}
+      lead={<p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>}
+    >
       <Revenue revenue={view.monthlyRevenue} />
       {view.rows.length === 0 ? (
         <p className="mt-4 text-slate-600">{copy.empty}</p>
