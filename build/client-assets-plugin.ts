@@ -139,6 +139,10 @@ function moduleClasses(
       seen.add(at);
       const code = readFileSync(resolve(root, "dist/client", chunk.file), "utf8");
       for (const token of code.split(/[\s"'`\\]+/)) if (styled.has(token)) found.add(token);
+      // Elements the module may create: React's jsx("input", …) and document.createElement("li").
+      for (const m of code.matchAll(/(?:jsxs?|jsxDEV|createElement)\)?\(\s*["'`]([a-z][\w-]*)["'`]/g)) {
+        if (styled.has(`<${m[1]}`)) found.add(`<${m[1]}`);
+      }
       for (const dep of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(dep);
     };
     visit(key);

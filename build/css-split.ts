@@ -54,9 +54,31 @@ function splitRules(css: string, rules: Rule[], at: (loc: Location2) => number, 
     // CSS closes a block left open at the end silently: a rule's own text must close it.
     if (!(text.endsWith("}") || (text.endsWith(";") && STATEMENTS.has(rule.type))))
       throw new Error(`Unclosed "${text.slice(0, 40)}" in the site stylesheet`);
-    if (rule.type === "style") return { css: text, classes: selectorClasses(rule.value.selectors) };
+    if (rule.type === "style") {
+      const classes = selectorClasses(rule.value.selectors);
+      const { declarations = [], importantDeclarations = [] } = rule.value.declarations ?? {};
+      const onlyCustom =
+        declarations.length > 0 && !importantDeclarations.length && declarations.every((d) => d.property === "custom");
+      if (onlyCustom && classes.every((names) => !names.length)) return varsNode(text) ?? { css: text, classes };
+      return { css: text, classes };
+    }
     return { css: text };
   });
+}
+
+/**
+ * A rule of custom properties only, split into its declarations so a page keeps those it reads.
+ * Null when the text does not split cleanly (a `;` in a string, say): the rule is then kept whole.
+ */
+function varsNode(text: string): CssNode | null {
+  const open = text.slice(0, text.indexOf("{") + 1);
+  const body = text.slice(open.length, -1);
+  const vars = body
+    .split(";")
+    .map((declaration): [string, string] => [declaration.slice(0, declaration.indexOf(":")), declaration]);
+  const wellFormed = vars.every(([name]) => /^--[\w-]+$/.test(name));
+  if (!wellFormed || `${open}${vars.map(([, d]) => d).join(";")}}` !== text) return null;
+  return { open, vars };
 }
 
 function locationOf(rule: Rule): Location2 {
@@ -78,7 +100,13 @@ function trimEnd(text: string): string {
 }
 
 function serialize(nodes: CssNode[]): string {
-  return nodes.map((node) => ("body" in node ? `${node.open}${serialize(node.body)}}` : node.css)).join("");
+  return nodes
+    .map((node) => {
+      if ("body" in node) return `${node.open}${serialize(node.body)}}`;
+      if ("vars" in node) return `${node.open}${node.vars.map(([, declaration]) => declaration).join(";")}}`;
+      return node.css;
+    })
+    .join("");
 }
 
 function compact(css: string): string {
@@ -86,30 +114,48 @@ function compact(css: string): string {
 }
 
 /**
- * For each selector of a list, the class names an element (or its group or peer) must carry for
- * the selector to match. Classes under :not() are left out: they need to be absent, not present.
+ * For each selector of a list, what an element (or its group or peer) must carry for the selector
+ * to match: its class names, and, written `<name`, the element names of its own compounds (the
+ * page must hold such an element). Classes under :not() are left out: they need to be absent, not
+ * present; element names inside :is()/:where() lists are left out too, being alternatives.
+ * Pseudo-elements that exist only on form fields need an <input> (or, for ::placeholder, a
+ * <textarea> instead): the preflight's many form rules stay off pages without a form.
  */
 function selectorClasses(selectors: SelectorList): string[][] {
-  return selectors.map((selector) => {
+  return selectors.flatMap((selector) => {
     const names = new Set<string>();
-    const visit = (value: unknown): void => {
-      if (Array.isArray(value)) for (const item of value) visit(item);
+    let fieldPart: string[] | undefined;
+    const visit = (value: unknown, topLevel: boolean): void => {
+      if (Array.isArray(value)) for (const item of value) visit(item, topLevel);
       else if (value && typeof value === "object") {
         const component = value as { type?: unknown; kind?: unknown; name?: unknown };
         if (component.type === "class" && typeof component.name === "string") names.add(component.name);
-        else if (!(component.type === "pseudo-class" && component.kind === "not")) Object.values(value).forEach(visit);
+        else if (component.type === "type" && typeof component.name === "string") {
+          if (topLevel) names.add(`<${component.name}`);
+        } else if (component.type === "pseudo-element") fieldPart ??= formFieldPart(component);
+        else if (!(component.type === "pseudo-class" && component.kind === "not"))
+          Object.values(value).forEach((v) => visit(v, false));
       }
     };
-    visit(selector);
-    return [...names];
+    visit(selector, true);
+    if (!fieldPart) return [[...names]];
+    return fieldPart.map((field) => [...names, `<${field}`]);
   });
+}
+
+/** Form fields a pseudo-element can exist on (any one of them), or undefined for other pseudo-elements. */
+function formFieldPart(component: { kind?: unknown; name?: unknown }): string[] | undefined {
+  if (component.kind === "placeholder") return ["input", "textarea"];
+  if (component.kind === "file-selector-button") return ["input"];
+  const name = component.kind === "custom" && typeof component.name === "string" ? component.name : "";
+  return /^-webkit-(search|date|datetime|calendar|inner-spin|outer-spin)/.test(name) ? ["input"] : undefined;
 }
 
 /** Every class name the stylesheet styles: the vocabulary worth looking for in HTML and scripts. */
 export function styledClasses(nodes: CssNode[], into = new Set<string>()): Set<string> {
   for (const node of nodes) {
     if ("body" in node) styledClasses(node.body, into);
-    else for (const selector of node.classes ?? []) for (const name of selector) into.add(name);
+    else if ("css" in node) for (const selector of node.classes ?? []) for (const name of selector) into.add(name);
   }
   return into;
 }

@@ -6,28 +6,59 @@
 
 /** A style rule (or an at-rule kept whole) with, per selector in its list, the classes it needs. */
 type CssLeaf = { css: string; classes?: string[][] };
+/**
+ * A rule that matches without any class and only declares custom properties (Tailwind's theme
+ * variables on `:root`, the `--tw-*` defaults of browsers without @property): its text is `open`,
+ * then the declarations kept, then "}". Most pages read a fraction of them.
+ */
+type CssVars = { open: string; vars: [name: string, declaration: string][] };
 /** A grouping at-rule (@media, @supports, @layer, @container) around more rules. */
 type CssGroup = { open: string; body: CssNode[] };
-export type CssNode = CssLeaf | CssGroup;
+export type CssNode = CssLeaf | CssVars | CssGroup;
 
 /**
  * The stylesheet text with only the rules one selector of which can match, given the classes in
- * use, and only the @property registrations of custom properties those rules read.
+ * use, and only the custom properties those rules read (directly or through another property's
+ * value): theme variables, `--tw-*` defaults and @property registrations alike.
  */
 export function pruneCss(nodes: CssNode[], inUse: ReadonlySet<string>): string {
-  const rules = prune(nodes, inUse, () => false);
-  const read = new Set([...rules.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!));
-  return prune(nodes, inUse, (name) => read.has(name));
+  const declared = new Map<string, string[]>();
+  const rules = prune(nodes, inUse, {
+    property: () => false,
+    vars: (node) => {
+      for (const [name, declaration] of node.vars) declared.set(name, [...(declared.get(name) ?? []), declaration]);
+      return "";
+    },
+  });
+  const read = varsRead(rules);
+  for (const name of read)
+    for (const declaration of declared.get(name) ?? []) for (const more of varsRead(declaration)) read.add(more);
+  return prune(nodes, inUse, {
+    property: (name) => read.has(name),
+    vars: (node) => {
+      const kept = node.vars.filter(([name]) => read.has(name));
+      return kept.length ? `${node.open}${kept.map(([, declaration]) => declaration).join(";")}}` : "";
+    },
+  });
 }
 
-function prune(nodes: CssNode[], inUse: ReadonlySet<string>, keepProperty: (name: string) => boolean): string {
+/** The custom properties some CSS reads with var(). A Set grows while iterated: the loop above reaches indirect reads. */
+function varsRead(css: string): Set<string> {
+  return new Set([...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!));
+}
+
+type Keep = { property: (name: string) => boolean; vars: (node: CssVars) => string };
+
+function prune(nodes: CssNode[], inUse: ReadonlySet<string>, keep: Keep): string {
   let out = "";
   for (const node of nodes) {
     if ("body" in node) {
-      const inner = prune(node.body, inUse, keepProperty);
+      const inner = prune(node.body, inUse, keep);
       if (inner) out += `${node.open}${inner}}`;
+    } else if ("vars" in node) {
+      out += keep.vars(node);
     } else if (node.css.startsWith("@property ")) {
-      if (keepProperty(node.css.slice("@property ".length, node.css.indexOf("{")).trim())) out += node.css;
+      if (keep.property(node.css.slice("@property ".length, node.css.indexOf("{")).trim())) out += node.css;
     } else if (!node.classes || node.classes.some((selector) => selector.every((name) => inUse.has(name)))) {
       out += node.css;
     }
@@ -35,9 +66,13 @@ function prune(nodes: CssNode[], inUse: ReadonlySet<string>, keepProperty: (name
   return out;
 }
 
-/** The class names in the `class` attributes of some HTML. */
+/**
+ * The class names in the `class` attributes of some HTML, and its element names written `<name`
+ * (the form the split stylesheet gives the elements a selector needs).
+ */
 export function classesInHtml(html: string): Set<string> {
   const found = new Set<string>();
+  for (const m of html.matchAll(/<([a-zA-Z][\w-]*)/g)) found.add(`<${m[1]!.toLowerCase()}`);
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of m[1]!.split(/\s+/)) if (name) found.add(decodeAttribute(name));
   }

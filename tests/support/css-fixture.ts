@@ -1,15 +1,17 @@
 import type { CssNode } from "../../src/render/css-rules.ts";
 
 // Shaped like Tailwind v4's minified output: layers, escaped variant classes, group variants,
-// nested media queries, @property registrations and a banner comment.
+// nested media queries, theme variables (one read through another), @property registrations
+// and a banner comment.
 export const stylesheet = [
   "/*! tailwindcss v4 | MIT License */",
   "@layer theme,base,components,utilities;",
-  "@layer theme{:root,:host{--color-brand-700:#17655c;--spacing:.25rem}}",
-  "@layer base{*,:after,:before{box-sizing:border-box}a{color:inherit}}",
+  "@layer theme{:root,:host{--font-sans:ui-sans-serif;--color-brand-700:#17655c;--spacing:.25rem;--default-font-family:var(--font-sans)}}",
+  "@layer base{*,:after,:before{box-sizing:border-box}html{font-family:var(--default-font-family)}a{color:inherit}::placeholder{opacity:1}}",
   "@layer utilities{",
   ".flex{display:flex}",
   ".hidden{display:none}",
+  ".text-brand-700{color:var(--color-brand-700)}",
   ".mt-2{margin-top:calc(var(--spacing) * 2)}",
   ".translate-y-1{--tw-translate-y:.25rem;translate:var(--tw-translate-x) var(--tw-translate-y)}",
   ".hover\\:-translate-y-0\\.5:hover{translate:0 -.125rem}",
@@ -33,13 +35,25 @@ export const splitStylesheet: CssNode[] = [
   { css: "@layer theme,base,components,utilities;" },
   {
     open: "@layer theme{",
-    body: [{ css: ":root,:host{--color-brand-700:#17655c;--spacing:.25rem}", classes: [[], []] }],
+    body: [
+      {
+        open: ":root,:host{",
+        vars: [
+          ["--font-sans", "--font-sans:ui-sans-serif"],
+          ["--color-brand-700", "--color-brand-700:#17655c"],
+          ["--spacing", "--spacing:.25rem"],
+          ["--default-font-family", "--default-font-family:var(--font-sans)"],
+        ],
+      },
+    ],
   },
   {
     open: "@layer base{",
     body: [
       { css: "*,:after,:before{box-sizing:border-box}", classes: [[], [], []] },
-      { css: "a{color:inherit}", classes: [[]] },
+      { css: "html{font-family:var(--default-font-family)}", classes: [["<html"]] },
+      { css: "a{color:inherit}", classes: [["<a"]] },
+      { css: "::placeholder{opacity:1}", classes: [["<input"], ["<textarea"]] },
     ],
   },
   {
@@ -47,6 +61,7 @@ export const splitStylesheet: CssNode[] = [
     body: [
       { css: ".flex{display:flex}", classes: [["flex"]] },
       { css: ".hidden{display:none}", classes: [["hidden"]] },
+      { css: ".text-brand-700{color:var(--color-brand-700)}", classes: [["text-brand-700"]] },
       { css: ".mt-2{margin-top:calc(var(--spacing) * 2)}", classes: [["mt-2"]] },
       {
         css: ".translate-y-1{--tw-translate-y:.25rem;translate:var(--tw-translate-x) var(--tw-translate-y)}",
@@ -57,7 +72,7 @@ export const splitStylesheet: CssNode[] = [
         css: ".group-open\\:block:is(:where(.group):is([open]) *){display:block}",
         classes: [["group-open:block", "group"]],
       },
-      { css: ".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}", classes: [["[&>svg]:size-4"]] },
+      { css: ".\\[\\&\\>svg\\]\\:size-4>svg{width:1rem}", classes: [["[&>svg]:size-4", "<svg"]] },
       { css: ".space-y-4>:not(:last-child){margin-bottom:1rem}", classes: [["space-y-4"]] },
       { css: ".a,.b.c{color:red}", classes: [["a"], ["b", "c"]] },
       { css: '.content-\\[\\"x\\"\\]{content:"x"}', classes: [['content-["x"]']] },

@@ -18,14 +18,20 @@ function siteStyledClasses(): Set<string> {
 
 /**
  * Each page inlines only the rules it can use. Whatever the page shows now (server markup plus
- * what its islands, header and toasts rendered since), every class the site styles must be styled
- * by the page's own stylesheet: a missing one would be an unstyled button or message.
+ * what its islands, header and toasts rendered since), every class and element the site styles
+ * must be styled by the page's own stylesheet: a missing one would be an unstyled button or field.
  */
 export async function expectPageStylesCoverDom(page: Page): Promise<void> {
   const { inline, classes } = await page.evaluate(() => ({
     // The first <style> is the page's own; sonner appends its stylesheet after it.
     inline: document.querySelector("head style")?.textContent ?? "",
-    classes: [...new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]))],
+    classes: [
+      ...new Set([
+        ...[...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]),
+        // Element rules (the preflight's form rules, say) are kept by the elements a page holds.
+        ...[...document.querySelectorAll("*")].map((el) => `<${el.localName}`),
+      ]),
+    ],
   }));
   const pageStyled = styledClasses(splitCss(inline));
   const missing = classes.filter((name) => siteStyledClasses().has(name) && !pageStyled.has(name));
