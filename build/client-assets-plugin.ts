@@ -65,6 +65,7 @@ export function clientAssets(root: string): Plugin {
       let entry: Files;
       let styles: string[];
       let siteCss: { rules: CssNode[]; moduleClasses: Record<string, string[]> } | null = null;
+      let toastModules: string[] | null = null;
       if (command === "serve") {
         entry = { js: [`/${clientInputs.main}`], css: [] };
         modules[moduleName(HYDRATE_MODULE)] = { js: [`/${HYDRATE_MODULE}`], css: [] };
@@ -102,6 +103,7 @@ export function clientAssets(root: string): Plugin {
         const sheet = readFileSync(resolve(root, "dist/client", cssFile), "utf8");
         const rules = process.env.CSS_PRUNING === "off" ? [{ css: sheet }] : splitCss(sheet);
         siteCss = { rules, moduleClasses: moduleClasses(root, manifest, styledClasses(rules)) };
+        toastModules = modulesMentioning(root, manifest, TOASTER_MARK);
       }
       const toastStylesHash = cspHash(sonnerInsertedCss(root));
       // The inline scripts, bundled from their TypeScript sources (build/inline-scripts.ts).
@@ -113,6 +115,7 @@ export function clientAssets(root: string): Plugin {
         `export const styles = ${JSON.stringify(styles)};`,
         `export const siteCss = ${JSON.stringify(siteCss)};`,
         `export const toastStylesHash = ${JSON.stringify(toastStylesHash)};`,
+        `export const toastModules = ${JSON.stringify(toastModules)};`,
         `export const islandLoader = ${JSON.stringify(islandLoader)};`,
         `export const cartHint = ${JSON.stringify(cartHint)};`,
       ].join("\n");
@@ -149,6 +152,26 @@ function moduleClasses(
     result[moduleName(manifest[key]?.src ?? key)] = [...found].sort();
   }
   return result;
+}
+
+/** In the stylesheet sonner inserts, hence in the code of any chunk that can show a toast. */
+const TOASTER_MARK = "[data-sonner-toaster]";
+
+/** The registry modules whose code, or that of a chunk they import (even lazily), contains `mark`. */
+function modulesMentioning(root: string, manifest: Record<string, ManifestChunk>, mark: string): string[] {
+  const names: string[] = [];
+  for (const key of manifest[clientInputs.main]?.dynamicImports ?? []) {
+    const seen = new Set<string>();
+    const mentions = (at: string): boolean => {
+      const chunk = manifest[at];
+      if (!chunk || seen.has(at)) return false;
+      seen.add(at);
+      if (readFileSync(resolve(root, "dist/client", chunk.file), "utf8").includes(mark)) return true;
+      return [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].some(mentions);
+    };
+    if (mentions(key)) names.push(moduleName(manifest[key]?.src ?? key));
+  }
+  return names.sort();
 }
 
 function collectImports(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {

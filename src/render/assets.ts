@@ -1,4 +1,13 @@
-import { cartHint, entry, islandLoader, modules, siteCss, styles, toastStylesHash } from "virtual:client-assets";
+import {
+  cartHint,
+  entry,
+  islandLoader,
+  modules,
+  siteCss,
+  styles,
+  toastModules,
+  toastStylesHash,
+} from "virtual:client-assets";
 import { type IslandName, islands, type PageScriptName, pageScripts } from "../islands/registry.ts";
 
 export type PageAssets = {
@@ -32,6 +41,12 @@ export const cartHintHash = cartHint.hash;
 /** The client modules a page runs: the header script, its own page scripts and its islands. */
 export function pageModules(scripts: readonly PageScriptName[], usedIslands: Iterable<IslandName>): string[] {
   return [...new Set<string>(["header", ...scripts, ...usedIslands])];
+}
+
+/** Whether any of a page's modules can show a toast (sonner then inserts its <style>). */
+export function showsToasts(moduleNames: readonly string[]): boolean {
+  const toasting = toastModules;
+  return toasting === null || moduleNames.some((name) => toasting.includes(name));
 }
 
 /**

@@ -3,7 +3,8 @@ import { siteOrigin } from "../http/site-origin.ts";
 import type { IslandName } from "../islands/registry.ts";
 import type { Page } from "../pages/types.ts";
 import { loadIslands } from "../render/island.tsx";
-import { pageModules } from "./assets.ts";
+import type { PageNeeds } from "../security/csp.ts";
+import { pageModules, showsToasts } from "./assets.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
 /**
@@ -15,7 +16,7 @@ async function renderHtml(
   page: Page,
   origin: string,
   status: 200 | 404 | 500,
-): Promise<{ html: string; styleHash: string | null }> {
+): Promise<{ html: string; styleHash: string | null; needs: PageNeeds }> {
   await loadIslands();
   const usedIslands = new Set<IslandName>();
   const scripts = page.scripts ?? [];
@@ -33,28 +34,35 @@ async function renderHtml(
       structuredData: page.structuredData?.(origin),
     },
   });
-  return withPageStyles(await rendered.text(), pageModules(scripts, usedIslands));
+  const modules = pageModules(scripts, usedIslands);
+  const needs: PageNeeds = {
+    toasts: showsToasts(modules),
+    cartHint: Boolean(page.cartHint),
+    mapFrame: scripts.includes("office-map"),
+  };
+  return { ...(await withPageStyles(await rendered.text(), modules)), needs };
 }
 
 /** Server-renders a page whose content depends on the request (never cached). */
 export async function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Promise<Response> {
-  const { html, styleHash } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), status);
+  const { html, styleHash, needs } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), status);
   allowPageStyles(c, styleHash);
+  c.set("pageNeeds", needs);
   return c.html(html, status, { "Cache-Control": "no-store" });
 }
 
-type Rendered = { html: string; styleHash: string | null; gzip: ArrayBuffer; etag: string };
+type Rendered = { html: string; styleHash: string | null; needs: PageNeeds; gzip: ArrayBuffer; etag: string };
 
 /** Rendered public pages of this isolate, by origin and path; a build's pages never change. */
 const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
 async function renderOnce(c: Context, page: Page, origin: string): Promise<Rendered> {
-  const { html, styleHash } = await renderHtml(c, page, origin, 200);
+  const { html, styleHash, needs } = await renderHtml(c, page, origin, 200);
   const bytes = new TextEncoder().encode(html);
   const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
   const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return { html, styleHash, gzip, etag: `"${hex}"` };
+  return { html, styleHash, needs, gzip, etag: `"${hex}"` };
 }
 
 async function gzipOnce(bytes: Uint8Array): Promise<ArrayBuffer> {
@@ -88,8 +96,9 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
     rendered.set(key, entry);
     entry.catch(() => rendered.delete(key));
   }
-  const { html, styleHash, gzip, etag } = await entry;
+  const { html, styleHash, needs, gzip, etag } = await entry;
   allowPageStyles(c, styleHash);
+  c.set("pageNeeds", needs);
   const headers = { "Cache-Control": "public, max-age=0, must-revalidate", ETag: etag };
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {

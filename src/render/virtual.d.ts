@@ -16,6 +16,8 @@ declare module "virtual:client-assets" {
   } | null;
   /** CSP hash ('sha256-…') of the <style> element sonner inserts when it loads. */
   export const toastStylesHash: string;
+  /** Production builds: the registry modules that can load sonner (and insert its <style>). Null in dev: any may. */
+  export const toastModules: string[] | null;
   /** The inline script that loads a page's bundles after first paint, and its CSP hash. */
   export const islandLoader: { code: string; hash: string };
   /** The inline <head> script that marks a browser holding a cart (src/client/inline/cart-hint.ts), and its hash. */

@@ -16,6 +16,15 @@ export type StyleHashes = {
 type Directives = Record<string, readonly string[]>;
 
 /**
+ * What a page's policy must allow beyond its own scripts and stylesheet, when the page says so
+ * (src/render/page-response.tsx): toasts (sonner's <style>), the checkout's cart hint, the map
+ * frame. A page that does not say gets them all: every header byte counts on the public pages,
+ * where a response must fit the first round trip, not on the rest.
+ */
+export type PageNeeds = { toasts: boolean; cartHint: boolean; mapFrame: boolean };
+const EVERYTHING: PageNeeds = { toasts: true, cartHint: true, mapFrame: true };
+
+/**
  * The hash of an empty stylesheet. sonner appends its <style> element first and fills it after,
  * so Chromium checks the element once while still empty: without this it reports a violation
  * (the filled element is then allowed by its own hash). Only an empty element matches it.
@@ -30,16 +39,18 @@ const EMPTY_STYLE_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
  * 'unsafe-eval' anywhere. Style attributes need nothing: no server markup has one, and the
  * styles React and sonner set at run time go through the CSSOM, which CSP does not restrict.
  */
-export function pageDirectives(hashes: StyleHashes): Directives {
-  const styleHashes = [hashes.siteStyles, hashes.toastStyles, EMPTY_STYLE_HASH].filter((h): h is string => h !== null);
+export function pageDirectives(hashes: StyleHashes, needs: PageNeeds = EVERYTHING): Directives {
+  const toastHashes = needs.toasts ? [hashes.toastStyles, EMPTY_STYLE_HASH] : [];
+  const styleHashes = [hashes.siteStyles, ...toastHashes].filter((h): h is string => h !== null);
+  const scriptHashes = [hashes.islandLoader, needs.cartHint ? hashes.cartHint : null];
   return {
     "default-src": ["'none'"],
-    "script-src": ["'self'", ...[hashes.islandLoader, hashes.cartHint].flatMap((h) => (h ? [`'${h}'`] : []))],
+    "script-src": ["'self'", ...scriptHashes.flatMap((h) => (h ? [`'${h}'`] : []))],
     "style-src": ["'self'", ...styleHashes.map((h) => `'${h}'`)],
     "img-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
     "manifest-src": ["'self'"],
-    "frame-src": [MAP_FRAME_ORIGIN],
+    ...(needs.mapFrame ? { "frame-src": [MAP_FRAME_ORIGIN] } : {}),
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     // The checkout opens Stripe by navigating a tab, never by posting a form to it.
