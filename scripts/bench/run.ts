@@ -138,6 +138,7 @@ function printTable() {
   const head = [
     "route",
     "HTML raw/gz KB",
+    "response B",
     "JS raw/gz KB (files)",
     "CSS raw/gz KB",
     "perf",
@@ -151,6 +152,7 @@ function printTable() {
   const rows = results.map(({ path, sizes: s, lighthouse: l }) => [
     path,
     `${kb(s.html.raw)} / ${kb(s.html.gzip)}`,
+    `${s.response.bytes} ${s.response.encoding}`,
     `${kb(s.js.raw)} / ${kb(s.js.gzip)} (${s.jsFiles})`,
     `${kb(s.css.raw)} / ${kb(s.css.gzip)}`,
     String(l?.performance ?? "-"),

@@ -1,8 +1,20 @@
+import { request } from "node:http";
 import { gzipSync } from "node:zlib";
 import { parseHTML } from "linkedom";
 
 export type Bytes = { raw: number; gzip: number };
-export type RouteSizes = { html: Bytes; js: Bytes; css: Bytes; jsFiles: number; thirdPartyBlocking: string[] };
+export type RouteSizes = {
+  html: Bytes;
+  /** The HTML response as it crosses the wire to a browser: status line, headers, encoded body. */
+  response: { bytes: number; encoding: string };
+  js: Bytes;
+  css: Bytes;
+  jsFiles: number;
+  thirdPartyBlocking: string[];
+};
+
+/** What Chromium sends (on plain http to loopback too): the page's encoding is picked from it. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 const gz = (buf: Uint8Array) => gzipSync(buf, { level: 9 }).byteLength;
 
@@ -25,6 +37,7 @@ export async function measureRoute(origin: string, path: string): Promise<RouteS
   const jsFiles = [...new Set([...scripts, ...preloads, ...deferred])].filter(Boolean);
   return {
     html: { raw: htmlBuf.byteLength, gzip: gz(htmlBuf) },
+    response: await responseBytes(origin + path),
     js: await sum(origin, jsFiles),
     css: await sum(origin, [...new Set(styles)]),
     jsFiles: jsFiles.length,
@@ -40,4 +53,23 @@ async function sum(origin: string, urls: string[]): Promise<Bytes> {
     total.gzip += gz(buf);
   }
   return total;
+}
+
+/**
+ * Every byte of one response on its socket (a fresh connection each time), headers and chunked
+ * framing included: what must fit the first congestion window (10 segments, about 14,600 bytes)
+ * for the page to paint after one round trip.
+ */
+function responseBytes(url: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { "Accept-Encoding": BROWSER_ACCEPT_ENCODING } }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({ bytes: res.socket.bytesRead, encoding: String(res.headers["content-encoding"] ?? "identity") }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }

@@ -126,22 +126,25 @@ export function LegalDocument({ doc }: { doc: LegalDocumentData }) {
         </p>
       </PageHero>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14 lg:px-8 lg:py-16">
-        <aside className="hidden lg:block">
-          <nav aria-label={legalLabels.toc} className="sticky top-24 max-h-[calc(100dvh-7rem)] overflow-y-auto pb-4">
-            <p className="mb-3 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{legalLabels.toc}</p>
-            <TocList sections={doc.sections} />
-          </nav>
-        </aside>
-        <article className="max-w-3xl">
-          <details className="group mb-10 rounded-lg border border-slate-200 bg-slate-50 lg:hidden">
-            <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+        <aside>
+          {/*
+            One table of contents for every width: folded on a phone, forced open beside the text on
+            a wide screen (::details-content; a browser without it shows the fold there too).
+          */}
+          <details className="group mb-10 rounded-lg border border-slate-200 bg-slate-50 lg:sticky lg:top-24 lg:mb-0 lg:max-h-[calc(100dvh-7rem)] lg:overflow-y-auto lg:border-0 lg:bg-transparent lg:details-content:[content-visibility:visible]">
+            <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-slate-900 lg:pointer-events-none lg:px-2 lg:text-xs lg:tracking-wide lg:text-slate-500 lg:uppercase [&::-webkit-details-marker]:hidden">
               {legalLabels.toc}
-              <Icon name="chevronDown" className="size-5 text-slate-500 transition-transform group-open:rotate-180" />
+              <Icon
+                name="chevronDown"
+                className="size-5 text-slate-500 transition-transform group-open:rotate-180 lg:hidden"
+              />
             </summary>
-            <nav aria-label={legalLabels.toc} className="border-t border-slate-200 px-2 py-3">
+            <nav aria-label={legalLabels.toc} className="border-t border-slate-200 px-2 py-3 lg:border-0 lg:p-0">
               <TocList sections={doc.sections} />
             </nav>
           </details>
+        </aside>
+        <article className="max-w-3xl">
           <div className="space-y-4 text-base leading-7 text-slate-700">
             <div className="space-y-4 text-lg leading-8 text-slate-700">
               <Paragraphs items={doc.intro} />
