@@ -60,12 +60,8 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:px-6 md:flex-row md:justify-between lg:px-8">
-          <p>
-            © {company.founded} {company.legalName}. All rights reserved.
-          </p>
-          <p>
-            {company.registration}. Registration No. {company.registrationNumber}.
-          </p>
+          <p>{`© ${company.founded} ${company.legalName}. All rights reserved.`}</p>
+          <p>{`${company.registration}. Registration No. ${company.registrationNumber}.`}</p>
         </div>
       </div>
     </footer>

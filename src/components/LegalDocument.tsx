@@ -53,7 +53,7 @@ function Section({ section, number }: { section: LegalSection; number: number })
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
       <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
-        <span className="mr-2 text-brand-700 tabular-nums">{number}.</span>
+        <span className="mr-2 text-brand-700 tabular-nums">{`${number}.`}</span>
         {section.heading}
       </h2>
       <div className="mt-4 space-y-4">
@@ -83,7 +83,7 @@ function TocList({ sections }: { sections: readonly LegalSection[] }) {
             href={`#${sectionId(section.heading)}`}
             className="flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
           >
-            <span className="w-5 shrink-0 text-right text-slate-500 tabular-nums">{i + 1}.</span>
+            <span className="w-5 shrink-0 text-right text-slate-500 tabular-nums">{`${i + 1}.`}</span>
             <span>{section.heading}</span>
           </a>
         </li>

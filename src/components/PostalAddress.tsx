@@ -10,9 +10,7 @@ export function PostalAddress() {
           {line}
         </span>
       ))}
-      <span className="block">
-        {address.city} {address.postalCode}, {address.country}
-      </span>
+      <span className="block">{`${address.city} ${address.postalCode}, ${address.country}`}</span>
     </>
   );
 }

@@ -34,18 +34,14 @@ type SvgIconProps = { paths: ReactElement; className?: string | undefined; label
 /** Stroke icon on a 24px grid. Decorative by default (hidden from assistive tech); `label` names it. */
 export function SvgIcon({ paths, className = "size-5", label }: SvgIconProps) {
   return (
+    // The stroke style is the `icon` class (src/client/styles.css), not five attributes on each of
+    // the dozens of icons a page holds.
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
+      className={`icon ${className}`}
       aria-hidden={label ? undefined : true}
       role={label ? "img" : undefined}
       aria-label={label}
-      focusable="false"
     >
       {paths}
     </svg>

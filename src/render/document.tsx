@@ -89,10 +89,8 @@ export function Document({
           <meta property="og:image:height" content="630" />
           <meta property="og:image:alt" content={`${company.name}: IT consulting in Nairobi, Kenya`} />
           <meta property="og:locale" content="en_KE" />
+          {/* X reads the title, description and image from the og: tags above. */}
           <meta name="twitter:card" content="summary_large_image" />
-          <meta name="twitter:title" content={fullTitle} />
-          <meta name="twitter:description" content={description} />
-          <meta name="twitter:image" content={shareImage} />
           <link rel="icon" href={faviconHref} type="image/svg+xml" />
           {assets.inlineCss && (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: filled with our own built rules, allowed by their CSP hash
