@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { NavLink } from "../content/navigation.ts";
 import { ButtonLink } from "./ButtonLink.tsx";
 
-/** The closing band of a page: a heading, a line of copy and two actions on the brand gradient. */
+/** The closing band of a page: a heading, a line of copy and two actions on a dark band. */
 export function CallToAction({
   title,
   lead,
@@ -17,10 +17,7 @@ export function CallToAction({
   children?: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby="cta-heading"
-      className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white"
-    >
+    <section aria-labelledby="cta-heading" className="band-dark">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">
         <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}

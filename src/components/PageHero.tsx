@@ -13,7 +13,7 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+    <section className="band-dark">
       <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{eyebrow}</p>}
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>

@@ -1,40 +1,50 @@
+import type { IndustryArtName } from "./art.ts";
 import type { Feature } from "./claims.ts";
+
+/** An industry: a feature with its illustration (src/content/art.ts). */
+export type Industry = Feature & { art: IndustryArtName };
 
 /**
  * The spec lists seven audience sectors yet claims "6 industries": government and NGOs are served
  * as one public-sector practice (grant-funded, compliance-heavy, procurement-led), so the site
  * names all seven sectors in six industries.
  */
-export const industries: Feature[] = [
+export const industries: Industry[] = [
   {
     title: "Logistics & Transport",
     text: "Fleet tracking, warehouse systems and automated shipping documents.",
     icon: "truck",
+    art: "logistics",
   },
   {
     title: "Healthcare",
     text: "Secure patient records, clinic networks and data protection compliance.",
     icon: "stethoscope",
+    art: "healthcare",
   },
   {
     title: "Finance & Fintech",
     text: "Resilient platforms, mobile money integrations and regulatory security.",
     icon: "wallet",
+    art: "finance",
   },
   {
     title: "Retail & E-commerce",
     text: "Point-of-sale, inventory and online stores that stay up at peak times.",
     icon: "shoppingBag",
+    art: "retail",
   },
   {
     title: "Education",
     text: "Learning platforms, campus networks and student information systems.",
     icon: "graduationCap",
+    art: "education",
   },
   {
     title: "Government & NGOs",
     text: "Transparent, donor-ready systems for public bodies and non-profits.",
     icon: "landmark",
+    art: "government",
   },
 ];
 

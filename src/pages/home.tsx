@@ -3,13 +3,15 @@ import { ButtonLink } from "../components/ButtonLink.tsx";
 import { CallToAction } from "../components/CallToAction.tsx";
 import { FeatureGrid } from "../components/FeatureCard.tsx";
 import { Icon } from "../components/Icon.tsx";
-import { IconTile } from "../components/IconTile.tsx";
-import { ProcessSteps } from "../components/ProcessSteps.tsx";
+import { Illustration } from "../components/Illustration.tsx";
+import { IndustryGrid } from "../components/IndustryGrid.tsx";
 import { PromiseList } from "../components/PromiseList.tsx";
 import { Section } from "../components/Section.tsx";
 import { ServiceCard } from "../components/ServiceCard.tsx";
 import { StatGrid } from "../components/StatGrid.tsx";
-import { TestimonialCard } from "../components/TestimonialCard.tsx";
+import { PullQuote, TestimonialCard } from "../components/TestimonialCard.tsx";
+import { Timeline } from "../components/Timeline.tsx";
+import { heroArt } from "../content/art.ts";
 import { homeStats, outcomeStats, promises, trustBadges } from "../content/claims.ts";
 import {
   badgeRowTitle,
@@ -30,10 +32,9 @@ import type { Page } from "./types.ts";
 
 function HomeHero() {
   return (
-    <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div aria-hidden="true" className="absolute -top-32 -right-32 size-96 rounded-full bg-brand-500/20 blur-3xl" />
-      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-12 lg:px-8">
-        <div className="lg:col-span-7">
+    <section className="band-dark">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8">
+        <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-accent-300 ring-1 ring-white/20">
             <Icon name="mapPin" className="size-4" />
             {homeHero.eyebrow}
@@ -53,21 +54,20 @@ function HomeHero() {
           </div>
           <PromiseList promises={promises} className="mt-8" />
         </div>
-        <div className="lg:col-span-5">
-          <div className="rounded-3xl bg-white/10 p-6 ring-1 ring-white/20 backdrop-blur sm:p-8">
-            <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{homeHero.outcomesTitle}</p>
-            <ul className="mt-6 space-y-4">
-              {outcomeStats.map((stat) => (
-                <li key={stat.label} className="flex items-center gap-4 rounded-2xl bg-white p-4 text-slate-900">
-                  <IconTile name={stat.icon} tone="accent" />
-                  <span>
-                    <span className="block text-3xl font-extrabold text-brand-800">{stat.number}</span>
-                    <span className="block text-sm font-medium text-slate-600">{stat.label}</span>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
+        <div className="relative">
+          {/* Below the text on a phone, so the headline, not the picture, is the first paint. */}
+          <Illustration art={heroArt} eager className="w-full" />
+          <ul
+            aria-label={homeHero.outcomesTitle}
+            className="absolute inset-x-2 bottom-2 flex flex-wrap justify-center gap-3 sm:inset-x-6"
+          >
+            {outcomeStats.map((stat) => (
+              <li key={stat.label} className="rounded-xl bg-white px-4 py-2 text-slate-900 shadow-sm">
+                <span className="text-2xl font-extrabold text-brand-800">{stat.number}</span>{" "}
+                <span className="text-sm font-medium text-slate-600">{stat.label}</span>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
     </section>
@@ -108,15 +108,23 @@ function ServicesOverview() {
 
 function Testimonials() {
   const { cta, resultLabel } = testimonialsSection;
+  const [featured, ...others] = testimonials;
   return (
     <Section id="testimonials" tone="muted" {...testimonialsSection}>
-      <ul className="grid gap-6 lg:grid-cols-3">
-        {testimonials.map((testimonial) => (
-          <li key={testimonial.author}>
-            <TestimonialCard testimonial={testimonial} resultLabel={resultLabel} />
-          </li>
-        ))}
-      </ul>
+      <div className="grid gap-6 lg:grid-cols-5">
+        {featured && (
+          <div className="lg:col-span-3">
+            <PullQuote testimonial={featured} resultLabel={resultLabel} />
+          </div>
+        )}
+        <ul className="grid gap-6 lg:col-span-2">
+          {others.map((testimonial) => (
+            <li key={testimonial.author}>
+              <TestimonialCard testimonial={testimonial} resultLabel={resultLabel} />
+            </li>
+          ))}
+        </ul>
+      </div>
       <div className="mt-10 text-center">
         <ButtonLink href={cta.href} variant="outline">
           {cta.label}
@@ -135,14 +143,14 @@ export const homePage: Page = {
       <HomeHero />
       <StatsBand />
       <ServicesOverview />
-      <Section id="why-us" {...whyUsSection}>
-        <FeatureGrid features={whyUsReasons} variant="plain" />
+      <Section id="why-us" layout="split" {...whyUsSection}>
+        <FeatureGrid features={whyUsReasons} columns={2} variant="plain" />
       </Section>
-      <Section id="how-we-work" tone="muted" {...processSection}>
-        <ProcessSteps steps={processSteps} stepLabel={processSection.stepLabel} />
+      <Section id="how-we-work" tone="brand" {...processSection}>
+        <Timeline steps={processSteps} stepLabel={processSection.stepLabel} />
       </Section>
       <Section id="industries" {...industriesSection}>
-        <FeatureGrid features={industries} />
+        <IndustryGrid industries={industries} />
       </Section>
       <Testimonials />
       <CallToAction {...closingCta}>
