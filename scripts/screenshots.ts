@@ -28,10 +28,12 @@ try {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
     for (const path of routes) {
       await page.goto(server.url + path, { waitUntil: "networkidle" });
-      // Lazy images load as they scroll into view: bring each into view first.
+      // Lazy images load as they come near the viewport: bring each into view and wait for it.
       await page.evaluate(async () => {
-        for (const img of document.querySelectorAll("img[loading=lazy]")) img.scrollIntoView();
-        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+        for (const img of document.images) {
+          img.scrollIntoView();
+          await img.decode().catch(() => undefined);
+        }
         window.scrollTo(0, 0);
       });
       const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}-${width}.png`;

@@ -5,8 +5,10 @@ import { IconTile } from "./IconTile.tsx";
 export function ServiceCard({ service, href, linkLabel }: { service: Service; href: string; linkLabel: string }) {
   return (
     <article className="flex h-full flex-col rounded-2xl bg-white p-6 ring-1 ring-slate-200">
-      <IconTile name={service.icon} />
-      <h3 className="mt-5 text-xl font-semibold text-slate-900">{service.title}</h3>
+      <div className="flex items-center gap-4 sm:block">
+        <IconTile name={service.icon} />
+        <h3 className="text-xl font-semibold text-slate-900 sm:mt-5">{service.title}</h3>
+      </div>
       <p className="mt-2 flex-1 leading-7 text-slate-600">{service.tagline}</p>
       <dl className="mt-5 flex flex-wrap justify-between gap-2 border-t border-slate-100 pt-4 text-sm">
         <dt className="sr-only">Timeline</dt>

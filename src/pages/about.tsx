@@ -1,6 +1,7 @@
 import { CallToAction } from "../components/CallToAction.tsx";
 import { FeatureGrid } from "../components/FeatureCard.tsx";
 import { Icon } from "../components/Icon.tsx";
+import { Illustration } from "../components/Illustration.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { ProcessSteps } from "../components/ProcessSteps.tsx";
 import { Section } from "../components/Section.tsx";
@@ -21,6 +22,7 @@ import {
   visionMission,
   visionMissionSection,
 } from "../content/about.ts";
+import { portraits } from "../content/art.ts";
 import { aboutStats } from "../content/claims.ts";
 import { company } from "../content/company.ts";
 import { processSection, processSteps } from "../content/process.ts";
@@ -69,20 +71,14 @@ function Story() {
 
 function Director() {
   const { director } = company;
-  const initials = director.name
-    .split(" ")
-    .map((part) => part[0])
-    .join("");
+  const portrait = portraits[director.name];
   return (
     <Section id="director" eyebrow={directorSection.eyebrow} title={directorSection.title}>
       <article className="mx-auto grid max-w-5xl gap-8 rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 md:grid-cols-3 md:items-center">
         <div className="text-center">
-          <span
-            aria-hidden="true"
-            className="mx-auto flex size-32 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-brand-900 text-4xl font-bold text-white ring-8 ring-brand-50"
-          >
-            {initials}
-          </span>
+          {portrait && (
+            <Illustration art={portrait} className="mx-auto size-40 rounded-full bg-brand-50 ring-8 ring-brand-50" />
+          )}
           <h3 className="mt-5 text-xl font-semibold text-slate-900">{director.name}</h3>
           <p className="mt-1 text-sm font-medium text-brand-700">{director.title}</p>
         </div>
@@ -113,14 +109,14 @@ export const aboutPage: Page = {
       <Section id="values" tone="muted" {...valuesSection}>
         <FeatureGrid features={values} columns={4} />
       </Section>
-      <Section id="commitments" {...commitmentsSection}>
-        <FeatureGrid features={commitments} columns={4} variant="plain" tone="accent" />
+      <Section id="commitments" layout="split" {...commitmentsSection}>
+        <FeatureGrid features={commitments} columns={2} variant="plain" tone="accent" />
       </Section>
       <Section id="how-we-work" tone="muted" {...processSection}>
         <ProcessSteps steps={processSteps} stepLabel={processSection.stepLabel} />
       </Section>
       <Director />
-      <Section id="vision-mission" tone="muted" {...visionMissionSection}>
+      <Section id="vision-mission" tone="brand" {...visionMissionSection}>
         <FeatureGrid features={visionMission} columns={2} />
       </Section>
       <Section id="csr" {...csrSection}>

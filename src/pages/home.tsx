@@ -59,7 +59,7 @@ function HomeHero() {
           <Illustration art={heroArt} eager className="w-full" />
           <ul
             aria-label={homeHero.outcomesTitle}
-            className="absolute inset-x-2 bottom-2 flex flex-wrap justify-center gap-3 sm:inset-x-6"
+            className="mt-4 flex flex-wrap justify-center gap-3 sm:absolute sm:inset-x-6 sm:bottom-2 sm:mt-0"
           >
             {outcomeStats.map((stat) => (
               <li key={stat.label} className="rounded-xl bg-white px-4 py-2 text-slate-900 shadow-sm">
