@@ -5,12 +5,13 @@ import { Logo } from "./Logo.tsx";
 import { NavList } from "./NavList.tsx";
 
 /**
- * Sticky site header. The cart badge's number and the mobile menu's closing are filled in by the
- * small header script; without JavaScript the menu still opens and closes (it is a <details>).
+ * Sticky site header. The cart badges' number, the cart link shown on a phone once the cart holds
+ * something and the mobile menu's closing are the small header script's; without JavaScript the
+ * menu still opens and closes (it is a <details>).
  */
 export function Header({ path }: { path: string }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a
           href={paths.home}
@@ -36,6 +37,7 @@ export function Header({ path }: { path: string }) {
           <a
             href={cartLink.href}
             data-cart-link
+            data-cart-reveal
             aria-label="Cart"
             className="relative hidden rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex"
           >
@@ -55,10 +57,17 @@ export function Header({ path }: { path: string }) {
           </a>
 
           <details className="group lg:hidden" data-mobile-menu>
-            <summary className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+            <summary className="relative flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
               <Icon name="menu" className="size-6 group-open:hidden" />
               <Icon name="close" className="hidden size-6 group-open:block" />
               <span className="sr-only">Menu</span>
+              {/* The cart's count on the menu button too: on a phone the cart entry is inside it. */}
+              <span
+                data-cart-badge
+                hidden
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-bold text-white"
+              />
             </summary>
             <nav
               aria-label="Mobile"

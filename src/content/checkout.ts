@@ -33,6 +33,9 @@ export const checkoutCopy = {
     /** Shown in the new tab while the payment page is being prepared. */
     tabLoading: "Opening the secure payment page…",
     newTabNote: "The secure payment page opens in a new tab. Card details are never sent to this site.",
+    /** Under Pay when the cart holds a monthly plan. */
+    recurringNote: (today: string, monthly: string) =>
+      `${today} is charged today, then ${monthly} every month for your plan until you cancel.`,
     /** The secondary action under Pay: a written quote of the cart for the name, e-mail and company above. */
     quote: {
       label: "Download quote (PDF)",
@@ -46,6 +49,11 @@ export const checkoutCopy = {
     quantity: (n: number) => `Qty: ${n}`,
     each: (price: string) => `${price} each`,
     total: "Total",
+    /** Under the total when the cart holds a monthly plan: the total is due today, this recurs. */
+    recurring: (monthly: string) => `Due today, then ${monthly}/month`,
+    /** The phone's disclosure of the summary, above the form. */
+    show: "Show order summary",
+    hide: "Hide order summary",
     remove: "Remove",
     removeLabel: (name: string) => `Remove ${name} from the cart`,
   },

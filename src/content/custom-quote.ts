@@ -50,6 +50,8 @@ export const customQuoteCopy = {
     label: "Your selection",
     selected: (n: number) => `${n} Services Selected`,
     total: "Total",
+    /** Under the total when the selection holds a monthly plan (from the pricing page). */
+    recurring: (monthly: string) => `then ${monthly}/month`,
     proceed: { label: "Proceed to Checkout", href: paths.checkout },
   },
   /** The dialog the bar's "Download quote (PDF)" opens. */

@@ -1,13 +1,7 @@
 import { pricingItemId } from "../lib/pricing-item.ts";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import { addOns, oneTimeServices, plans } from "./pricing.ts";
-
-/** The categories of the pricing page's cart items (spec section 3): monthly ones bill every month. */
-export const pricingCategories = {
-  monthly: "Monthly Subscription",
-  oneTime: "One-Time Service",
-  addOn: "Add-On Service",
-} as const;
+import { pricingCategories } from "./pricing-categories.ts";
 
 /** The pricing page's plans, one-time services and add-ons as the cart items they become. */
 export const pricingCartItems: CartItemInput[] = [

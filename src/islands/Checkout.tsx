@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import type { CartItems } from "../client/cart/store.ts";
-import { cartTotal } from "../client/cart/summary.ts";
+import { cartMonthly, cartTotal } from "../client/cart/summary.ts";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { UiIcon } from "../components/UiIcon.tsx";
 import { checkoutCopy } from "../content/checkout.ts";
+import { formatUsd } from "../lib/money.ts";
 import { CheckoutForm } from "./checkout/CheckoutForm.tsx";
 import { OrderSummary } from "./checkout/OrderSummary.tsx";
 
@@ -39,18 +40,50 @@ function CheckoutView() {
       </>
     );
   }
+  const total = cartTotal(shown);
+  const monthly = cartMonthly(shown);
   return (
     <>
       <CheckoutTitle />
+      {/* The summary comes first: above the form on a phone (folded), beside it on a wide screen. */}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
-        <div className={panel}>
-          <CheckoutForm total={cartTotal(shown)} onLeaving={() => setPaidItems(shown)} />
-        </div>
-        <div className={`${panel} lg:sticky lg:top-24`}>
-          <OrderSummary items={shown} total={cartTotal(shown)} onRemove={paidItems ? null : remove} />
+        <SummaryPanel total={total}>
+          <OrderSummary items={shown} total={total} monthly={monthly} onRemove={paidItems ? null : remove} />
+        </SummaryPanel>
+        <div className={`${panel} lg:row-start-1`}>
+          <CheckoutForm total={total} monthly={monthly} onLeaving={() => setPaidItems(shown)} />
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The order summary's panel. On a phone it sits above the form behind a disclosure button that
+ * shows the total, so the form starts high and the buyer can check the order before paying; from
+ * the lg width it is always open in the column beside the form.
+ */
+function SummaryPanel({ total, children }: { total: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={`${panel} lg:sticky lg:top-24 lg:col-start-2`}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="order-summary-panel"
+        onClick={() => setOpen(!open)}
+        className="flex w-full cursor-pointer items-center justify-between gap-4 text-left font-semibold text-brand-800 lg:hidden"
+      >
+        <span className="flex items-center gap-2">
+          <UiIcon name="cart" className="size-5" />
+          {open ? copy.summary.hide : copy.summary.show}
+        </span>
+        <span className="text-lg text-slate-900">{formatUsd(total)}</span>
+      </button>
+      <div id="order-summary-panel" className={open ? "mt-4 lg:mt-0" : "hidden lg:block"}>
+        {children}
+      </div>
+    </div>
   );
 }
 

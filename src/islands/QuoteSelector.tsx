@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
+import { cartMonthly } from "../client/cart/summary.ts";
 import type { QuoteService } from "../content/catalogue-types.ts";
-import { quoteCatalogue, quoteTiers } from "../content/quote-catalogue.ts";
+import { quoteTiers, servicesByPrice } from "../content/quote-catalogue.ts";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
 import { QuoteServiceCard } from "./quote/QuoteServiceCard.tsx";
 
@@ -44,13 +45,11 @@ function QuoteSelection() {
             {heading}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {quoteCatalogue
-              .filter((service) => service.tier === tier)
-              .map((service) => (
-                <li key={service.id}>
-                  <QuoteServiceCard service={service} selected={selectedIds.has(service.id)} onToggle={toggle} />
-                </li>
-              ))}
+            {servicesByPrice(tier).map((service) => (
+              <li key={service.id}>
+                <QuoteServiceCard service={service} selected={selectedIds.has(service.id)} onToggle={toggle} />
+              </li>
+            ))}
           </ul>
         </section>
       ))}
@@ -58,6 +57,7 @@ function QuoteSelection() {
         <QuoteSelectionBar
           distinctItems={items.length}
           total={total}
+          monthly={cartMonthly(items)}
           quoteButton={quoteButton}
           onQuote={() => setQuoteAsked((n) => n + 1)}
           onQuoteIntent={() => void loadDialog().catch(() => {})}

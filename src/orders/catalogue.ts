@@ -1,4 +1,5 @@
-import { pricingCartItems, pricingCategories } from "../content/pricing-cart-items.ts";
+import { pricingCartItems } from "../content/pricing-cart-items.ts";
+import { recursMonthly } from "../content/pricing-categories.ts";
 import { quoteCatalogue } from "../content/quote-catalogue.ts";
 import { toCents } from "../lib/money.ts";
 
@@ -25,7 +26,7 @@ function toEntry(item: { id: string; name: string; category: string; price: numb
     category: item.category,
     price: item.price,
     unitAmount,
-    recurring: item.category === pricingCategories.monthly,
+    recurring: recursMonthly(item.category),
   };
 }
 

@@ -1,7 +1,16 @@
+import { recursMonthly } from "../../content/pricing-categories.ts";
 import { toCents } from "../../lib/money.ts";
 import type { CartItems } from "./store.ts";
 
 /** Σ price × quantity, summed in whole cents so the total never shows floating-point error. */
 export function cartTotal(items: CartItems): number {
   return items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0) / 100;
+}
+
+/**
+ * The part of the total that bills again every month (the cart's monthly plans): what the buyer
+ * is told recurs before Stripe's page says it. The worker's catalogue applies the same rule.
+ */
+export function cartMonthly(items: CartItems): number {
+  return cartTotal(items.filter((item) => recursMonthly(item.category)));
 }

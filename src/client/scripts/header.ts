@@ -16,6 +16,11 @@ function showCartCount(): void {
   for (const link of document.querySelectorAll("[data-cart-link]")) {
     link.setAttribute("aria-label", count > 0 ? cartCopy.cartLinkLabel(cartLink.label, count) : cartLink.label);
   }
+  // The header's cart link, wide screens only until the cart holds something: then on a phone too,
+  // left of the menu button (the header's right group grows leftwards: nothing else moves).
+  for (const link of document.querySelectorAll<HTMLElement>("[data-cart-reveal]")) {
+    link.style.display = count > 0 ? "inline-flex" : "";
+  }
 }
 
 store.subscribe(showCartCount);

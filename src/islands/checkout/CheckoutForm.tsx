@@ -27,7 +27,16 @@ const quoteFieldNames = ["name", "email", "company"] as const;
  * The 'Customer Information' form. Submitting validates with the shared schema, opens the payment
  * tab within the click, asks the worker for the payment page and sends the tab there.
  */
-export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: () => void }) {
+export function CheckoutForm({
+  total,
+  monthly,
+  onLeaving,
+}: {
+  total: number;
+  /** What of the total recurs every month; said under Pay before Stripe's page says it. */
+  monthly: number;
+  onLeaving: () => void;
+}) {
   const cart = useCart();
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -175,6 +184,11 @@ export function CheckoutForm({ total, onLeaving }: { total: number; onLeaving: (
         <UiIcon name="lock" className="size-4" />
         {processing ? copy.form.processing : copy.form.pay(formatUsd(total))}
       </button>
+      {monthly > 0 && (
+        <p className="mt-3 text-center text-sm font-medium text-slate-800">
+          {copy.form.recurringNote(formatUsd(total), formatUsd(monthly))}
+        </p>
+      )}
       <p className="mt-3 text-center text-xs text-slate-600">{copy.form.newTabNote}</p>
       <div className="mt-6 border-t border-slate-200 pt-6">
         <p id="checkout-quote-note" className="text-center text-sm text-slate-600">

@@ -4,14 +4,17 @@ import { formatUsd } from "../../lib/money.ts";
 
 const copy = checkoutCopy.summary;
 
-/** The 'Order Summary' panel: each line of the cart, then the total the visitor will pay. */
+/** The 'Order Summary' panel: each line of the cart, then the total the visitor pays today and what recurs. */
 export function OrderSummary({
   items,
   total,
+  monthly,
   onRemove,
 }: {
   items: CartItems;
   total: number;
+  /** What of the total recurs every month (the cart's plans); 0 for a one-time order. */
+  monthly: number;
   onRemove: ((id: string) => void) | null;
 }) {
   return (
@@ -52,6 +55,7 @@ export function OrderSummary({
         <span className="text-lg font-bold text-slate-900">{copy.total}</span>
         <span className="text-2xl font-bold text-brand-800">{formatUsd(total)}</span>
       </p>
+      {monthly > 0 && <p className="mt-1 text-right text-sm text-slate-600">{copy.recurring(formatUsd(monthly))}</p>}
     </section>
   );
 }

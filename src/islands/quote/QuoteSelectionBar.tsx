@@ -36,12 +36,15 @@ function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
 export function QuoteSelectionBar({
   distinctItems,
   total,
+  monthly,
   quoteButton,
   onQuote,
   onQuoteIntent,
 }: {
   distinctItems: number;
   total: number;
+  /** What of the total recurs every month (plans in the cart); 0 when nothing does. */
+  monthly: number;
   /** Where focus returns when the dialog closes. */
   quoteButton: RefObject<HTMLButtonElement | null>;
   onQuote: () => void;
@@ -58,9 +61,12 @@ export function QuoteSelectionBar({
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:px-6 sm:py-4 lg:px-8">
         <p aria-live="polite" aria-atomic="true" className="flex items-baseline justify-between gap-4">
           <span className="font-semibold text-slate-700">{copy.selected(distinctItems)}</span>
-          <span className="text-xl font-bold text-brand-800 sm:text-2xl">
-            <span className="sr-only">{copy.total}: </span>
-            {formatUsd(total)}
+          <span className="text-right">
+            <span className="text-xl font-bold text-brand-800 sm:text-2xl">
+              <span className="sr-only">{copy.total}: </span>
+              {formatUsd(total)}
+            </span>
+            {monthly > 0 && <span className="block text-sm text-slate-600">{copy.recurring(formatUsd(monthly))}</span>}
           </span>
         </p>
         <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 sm:flex sm:shrink-0 sm:gap-3">
