@@ -10,7 +10,9 @@ export function PlanCard({ plan, item }: { plan: Plan; item: CartItemInput }) {
   const { popular } = plan;
   return (
     <article
-      className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm sm:p-8 ${
+      // From lg the three cards share their rows (subgrid): names, descriptions, prices, buttons
+      // and lists line up across the plans whatever each description's length.
+      className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm sm:p-8 lg:row-span-5 lg:grid lg:grid-rows-subgrid lg:gap-y-0 ${
         popular ? "border-2 border-brand-600 shadow-lg lg:-my-4 lg:py-12" : "border border-slate-200"
       }`}
     >

@@ -77,10 +77,10 @@ export type ComparisonRow = { feature: string; values: ComparisonValue[] };
 export const comparison = {
   caption: "Monthly support plans compared",
   featureHeader: "Feature",
-  scrollHint: "Scroll the table sideways to see every plan.",
   /** One value per plan, in the order of `plans`. */
   rows: [
-    { feature: "Monthly price", values: plans.map((p) => `${formatUsd(p.price)}/month`) },
+    // The row says "monthly": the bare price keeps the column narrow enough for a phone.
+    { feature: "Monthly price", values: plans.map((p) => formatUsd(p.price)) },
     { feature: "Support hours per month", values: ["10", "25", "Unlimited"] },
     { feature: "Active projects", values: ["1", "2", "Unlimited"] },
     { feature: "Response time", values: ["4 hours", "1 hour", "30 minutes"] },

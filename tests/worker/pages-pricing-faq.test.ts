@@ -238,3 +238,19 @@ describe("/faq", () => {
     expect(hrefs.some((href) => /^tel:\+254\d{9}$/.test(href))).toBe(true);
   });
 });
+
+describe("Custom Quote", () => {
+  it("lists each tier's services from the cheapest up", async () => {
+    const page = await get("/custom-quote");
+    const tiers = page.queryAll('section[aria-labelledby^="tier-"]');
+    expect(tiers).toHaveLength(4);
+    for (const tier of tiers) {
+      const prices = queryAll(tier, "li")
+        .map((li) => /\$([\d,]+\.\d\d)/.exec(textOf(li))?.[1])
+        .map((price) => Number(price?.replace(/,/g, "")));
+      expect(prices.length).toBeGreaterThan(0);
+      expect(prices.every(Number.isFinite)).toBe(true);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+  });
+});
