@@ -7,6 +7,7 @@ import type { Page } from "./types.ts";
 
 export const checkoutSuccessPage: Page = {
   path: paths.checkoutSuccess,
+  printable: true,
   title: successMeta.title,
   description: successMeta.description,
   // The entry only removes the stored cart: the page itself is plain server HTML.

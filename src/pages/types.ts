@@ -18,4 +18,6 @@ export type Page = {
   noindex?: boolean;
   /** Marks <html data-cart="items"> before first paint when a cart is held (src/client/inline/cart-hint.ts). */
   cartHint?: boolean;
+  /** A document people print (legal pages, the payment receipt): print styles strip the site's chrome. */
+  printable?: boolean;
 };

@@ -1,5 +1,4 @@
 import { type ReactNode, useContext } from "react";
-import faviconSvg from "../../public/favicon.svg?raw";
 import { Footer } from "../components/Footer.tsx";
 import { Header } from "../components/Header.tsx";
 import { company } from "../content/company.ts";
@@ -9,9 +8,6 @@ import { UsedIslands } from "../render/island.tsx";
 import { serializeJsonLd } from "../seo/structured-data.ts";
 import { cartHintCode, islandLoaderCode, pageAssets } from "./assets.ts";
 import { STYLES_PLACEHOLDER } from "./page-styles.ts";
-
-// Inlined, so the icon costs no request competing with the first paint on a slow connection.
-const faviconHref = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
 
 export type DocumentProps = {
   path: string;
@@ -25,6 +21,8 @@ export type DocumentProps = {
   /** Pages that must not be indexed (checkout steps, error pages). */
   noindex?: boolean;
   cartHint?: boolean;
+  /** Print styles for a document (src/client/styles.css, `.printable`). */
+  printable?: boolean;
   structuredData?: object[];
   children: ReactNode;
 };
@@ -56,6 +54,7 @@ export function Document({
   origin,
   noindex,
   cartHint,
+  printable,
   structuredData = [],
   children,
 }: DocumentProps) {
@@ -91,7 +90,14 @@ export function Document({
           <meta property="og:locale" content="en_KE" />
           {/* X reads the title, description and image from the og: tags above. */}
           <meta name="twitter:card" content="summary_large_image" />
-          <link rel="icon" href={faviconHref} type="image/svg+xml" />
+          {/*
+            Files, not an inlined data: URI: the browser asks for its icon after the page, and the
+            300 bytes the URI took from every response decide whether the page fits one round trip.
+          */}
+          <link rel="icon" href="/favicon.ico" sizes="32x32" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+          <link rel="manifest" href="/site.webmanifest" />
           {assets.inlineCss && (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: filled with our own built rules, allowed by their CSP hash
             <style dangerouslySetInnerHTML={{ __html: STYLES_PLACEHOLDER }} />
@@ -108,7 +114,9 @@ export function Document({
             />
           ))}
         </head>
-        <body className="flex min-h-screen flex-col bg-white text-slate-800 antialiased">
+        <body
+          className={`flex min-h-screen flex-col bg-white text-slate-800 antialiased${printable ? " printable" : ""}`}
+        >
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-100 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-800 focus:shadow"

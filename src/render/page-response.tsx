@@ -31,6 +31,7 @@ async function renderHtml(
       origin,
       noindex: page.noindex || status !== 200,
       cartHint: page.cartHint,
+      printable: page.printable,
       structuredData: page.structuredData?.(origin),
     },
   });
