@@ -45,6 +45,8 @@ for (const width of [375, 1280]) {
     await page.getByRole("button", { name: "Pay online" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await storedCart(page)).toEqual([inCart(pricingItem("Business")), inCart(quoteService("m3"), 2)]);
+    // On a phone the order summary is folded above the form: open it to see the lines.
+    if (width < 1024) await page.getByRole("button", { name: /Show order summary/ }).click();
     await expect(page.getByText("Security Assessment").first()).toBeVisible();
   });
 }
