@@ -62,8 +62,12 @@ async function renderOnce(c: Context, page: Page, origin: string): Promise<Rende
   const { html, styleHash, needs } = await renderHtml(c, page, origin, 200);
   const bytes = new TextEncoder().encode(html);
   const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
-  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return { html, styleHash, needs, gzip, etag: `"${hex}"` };
+  // base64url of the SHA-1: 27 characters where hex takes 40.
+  const tag = btoa(String.fromCharCode(...new Uint8Array(digest)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+  return { html, styleHash, needs, gzip, etag: `"${tag}"` };
 }
 
 async function gzipOnce(bytes: Uint8Array): Promise<ArrayBuffer> {
@@ -100,7 +104,9 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
   const { html, styleHash, needs, gzip, etag } = await entry;
   allowPageStyles(c, styleHash);
   c.set("pageNeeds", needs);
-  const headers = { "Cache-Control": "public, max-age=0, must-revalidate", ETag: etag };
+  // no-cache: any cache may keep the page but must revalidate it before each use (the same as
+  // "public, max-age=0, must-revalidate", in 26 fewer bytes of every page's first round trip).
+  const headers = { "Cache-Control": "no-cache", ETag: etag };
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {
     return c.body(null, 304, headers);

@@ -38,3 +38,12 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>("details[data-m
     if (focusWasInside) menu.querySelector("summary")?.focus();
   });
 }
+
+// The web manifest, linked now rather than in the HTML: Chromium fetches a linked manifest at once,
+// and a request that starts before the first paint competes with it on a slow phone link.
+if (!document.querySelector('link[rel="manifest"]')) {
+  const manifest = document.createElement("link");
+  manifest.rel = "manifest";
+  manifest.href = "/site.webmanifest";
+  document.head.append(manifest);
+}
