@@ -134,7 +134,7 @@ function selectorClasses(selectors: SelectorList): string[][] {
           if (topLevel) names.add(`<${component.name}`);
         } else if (component.type === "pseudo-element") fieldPart ??= formFieldPart(component);
         else if (!(component.type === "pseudo-class" && component.kind === "not"))
-          Object.values(value).forEach((v) => visit(v, false));
+          for (const inner of Object.values(value)) visit(inner, false);
       }
     };
     visit(selector, true);
