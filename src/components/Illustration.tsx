@@ -2,7 +2,10 @@ import type { Art } from "../content/art.ts";
 
 /**
  * One of the site's illustrations, with its intrinsic size (the box is reserved before it loads).
- * Lazy unless it is in the first screen; never what the first paint waits for.
+ * Lazy unless it is in the first screen; never what the first paint waits for: a first-screen one
+ * (the home hero's, beside the text on a desktop, under it on a phone) is fetched at low priority,
+ * so Chromium does not raise it when it enters the viewport, nor React preload it in the head, and
+ * the phone's first paint never waits on its request.
  */
 export function Illustration({
   art,
@@ -22,6 +25,7 @@ export function Illustration({
       height={art.height}
       alt={alt}
       loading={eager ? undefined : "lazy"}
+      fetchPriority={eager ? "low" : undefined}
       decoding="async"
       className={className}
     />

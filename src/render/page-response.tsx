@@ -104,6 +104,7 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
   const { html, styleHash, needs, gzip, etag } = await entry;
   allowPageStyles(c, styleHash);
   c.set("pageNeeds", needs);
+  c.set("sharedDocument", true);
   // no-cache: any cache may keep the page but must revalidate it before each use (the same as
   // "public, max-age=0, must-revalidate", in 26 fewer bytes of every page's first round trip).
   const headers = { "Cache-Control": "no-cache", ETag: etag };

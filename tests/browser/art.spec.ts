@@ -91,5 +91,9 @@ test.describe("on a phone", () => {
         }),
     );
     expect(["H1", "P"]).toContain(lcp);
+    // Nor does its request compete with the page: low priority (Chromium does not raise it when it
+    // shows in the viewport) and not preloaded from the head (which React does for an eager image).
+    await expect(page.locator(`main img[src="${heroArt.src}"]`)).toHaveAttribute("fetchpriority", "low");
+    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveCount(0);
   });
 });

@@ -73,7 +73,7 @@ test.describe("icons and manifest", () => {
     for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
   });
 
-  test("every page names its icons; the manifest is linked once the page has painted", async ({ page }) => {
+  test("every page names its icons; the manifest is linked once the page has loaded", async ({ page }) => {
     await page.goto("/faq");
     await expect(page.locator('head link[rel="icon"][href^="data:image/svg+xml,"]')).toHaveCount(1);
     await expect(page.locator('head link[rel="apple-touch-icon"][href="/apple-touch-icon.png"]')).toHaveCount(1);

@@ -91,7 +91,6 @@ describe("the headers of every response", () => {
     expect(h.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
     expect(h.get("X-Content-Type-Options")).toBe("nosniff");
     expect(h.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    expect(h.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(h.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
     expect(h.get("X-Frame-Options")).toBe("DENY");
     for (const feature of ["geolocation", "microphone", "payment", "usb", "browsing-topics"]) {
@@ -107,6 +106,30 @@ describe("the headers of every response", () => {
     expect(h.has("Access-Control-Allow-Credentials")).toBe(false);
     expect(h.get("Content-Security-Policy")).toMatch(/frame-ancestors 'none'/);
   });
+
+  it.each([
+    ["the 404 page", "/no-such-page"],
+    ["a billing link's page (its key in the URL)", "/billing/open?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"],
+    ["a JSON answer", "/create-custom-payment"],
+  ])("%s, made for its request, opens in a browsing context group of its own (COOP)", async (_kind, path) => {
+    const res = await exports.default.fetch(`${SITE}${path}`);
+    await res.arrayBuffer();
+    expect(res.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+  });
+
+  it.each(pages.map((p) => p.path))(
+    "%s, the same document for every visitor, goes without COOP, on a 200 and on a 304",
+    async (path) => {
+      const res = await exports.default.fetch(`${SITE}${path}`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      expect(res.headers.has("Cross-Origin-Opener-Policy")).toBe(false);
+      const etag = res.headers.get("ETag") ?? "";
+      const revalidated = await exports.default.fetch(`${SITE}${path}`, { headers: { "If-None-Match": etag } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.has("Cross-Origin-Opener-Policy")).toBe(false);
+    },
+  );
 
   it("gives each request its own id", async () => {
     const ids = await Promise.all([1, 2, 3].map(async () => (await exports.default.fetch(`${SITE}/`)).headers));

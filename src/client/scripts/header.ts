@@ -39,11 +39,15 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>("details[data-m
   });
 }
 
-// The web manifest, linked now rather than in the HTML: Chromium fetches a linked manifest at once,
-// and a request that starts before the first paint competes with it on a slow phone link.
-if (!document.querySelector('link[rel="manifest"]')) {
+// The web manifest, linked once the page has loaded rather than in the HTML: Chromium fetches a
+// linked manifest (and the icons it lists) at once, and a request that starts before the first
+// paint competes with it on a slow phone link.
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
   const manifest = document.createElement("link");
   manifest.rel = "manifest";
   manifest.href = "/site.webmanifest";
   document.head.append(manifest);
 }
+if (document.readyState === "complete") linkManifest();
+else addEventListener("load", linkManifest, { once: true });
