@@ -18,6 +18,9 @@ export type OutboxRow = {
   updated_at: string;
   enqueued_at: string | null;
   sent_at: string | null;
+  /** The current (or last) delivery's claim (migrations/0007_outbox_claims.sql). */
+  claim_token: string | null;
+  claimed_until: string | null;
 };
 
 export type NewOutboxRow = {
@@ -67,38 +70,96 @@ export async function markEnqueued(db: D1Database, ids: number[]): Promise<void>
   );
 }
 
-export async function markSent(db: D1Database, id: number, attempts: number): Promise<void> {
-  await db
+/** SQL: no delivery holds a claim on the row right now (none taken, or its lease has run out). */
+const UNCLAIMED = `(claimed_until IS NULL OR claimed_until <= ${NOW})`;
+
+/**
+ * Takes the row for one delivery, in one statement: only a queued row that no live claim holds is
+ * taken, so of two deliveries racing for it exactly one gets it back (D1 runs writes one at a
+ * time). The claim holds for `leaseSeconds`; each claim counts as one attempt.
+ */
+export function claimOutbox(
+  db: D1Database,
+  id: number,
+  token: string,
+  leaseSeconds: number,
+): Promise<OutboxRow | null> {
+  return db
     .prepare(
-      `UPDATE outbox SET status = 'sent', attempts = ?, last_error = NULL, sent_at = ${NOW}, updated_at = ${NOW}
-       WHERE id = ?`,
+      `UPDATE outbox
+       SET claim_token = ?, claimed_until = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?), attempts = attempts + 1,
+           updated_at = ${NOW}
+       WHERE id = ? AND status = 'queued' AND ${UNCLAIMED}
+       RETURNING *`,
     )
-    .bind(attempts, id)
-    .run();
+    .bind(token, `+${leaseSeconds} seconds`, id)
+    .first<OutboxRow>();
 }
 
-/** One failed try: the row stays queued (the queue retries it) with the error kept for the owner. */
-export async function markAttemptFailed(db: D1Database, id: number, attempts: number, error: string): Promise<void> {
-  await db
-    .prepare(`UPDATE outbox SET attempts = ?, last_error = ?, updated_at = ${NOW} WHERE id = ? AND status = 'queued'`)
-    .bind(attempts, error, id)
-    .run();
+type ClaimState = { status: OutboxStatus; leaseLeftSeconds: number };
+
+/** Why a claim was refused: the row's status, and how long another delivery's claim still holds (0: none). */
+export function claimState(db: D1Database, id: number): Promise<ClaimState | null> {
+  return db
+    .prepare(
+      `SELECT status,
+         CASE WHEN claimed_until > ${NOW}
+           THEN CAST((julianday(claimed_until) - julianday('now')) * 86400 AS INTEGER) + 1 ELSE 0 END
+         AS leaseLeftSeconds
+       FROM outbox WHERE id = ?`,
+    )
+    .bind(id)
+    .first<ClaimState>();
 }
 
-/** The queue gave up on it (dead-letter queue): failed, until the owner resends it. */
-export async function markFailed(db: D1Database, id: number, error: string | null): Promise<void> {
+/**
+ * Sent, by the delivery holding `token` (whether or not its lease has run out since): false when
+ * another claim has replaced it, so nothing was written.
+ */
+export async function markSent(db: D1Database, id: number, token: string): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE outbox SET status = 'sent', last_error = NULL, sent_at = ${NOW}, claimed_until = NULL, updated_at = ${NOW}
+       WHERE id = ? AND claim_token = ? AND status <> 'sent'`,
+    )
+    .bind(id, token)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * One failed try: the claim is given up (the queue's retry claims again) and the row stays queued
+ * with the error kept for the owner.
+ */
+export async function markAttemptFailed(db: D1Database, id: number, token: string, error: string): Promise<void> {
   await db
     .prepare(
-      `UPDATE outbox SET status = 'failed', last_error = COALESCE(?, last_error), updated_at = ${NOW}
-       WHERE id = ? AND status = 'queued'`,
+      `UPDATE outbox SET claim_token = NULL, claimed_until = NULL, last_error = ?, updated_at = ${NOW}
+       WHERE id = ? AND claim_token = ? AND status = 'queued'`,
     )
-    .bind(error, id)
+    .bind(error, id, token)
     .run();
 }
 
 /**
+ * The queue gave up on it (dead-letter queue): failed, until the owner resends it. Not while another
+ * delivery holds a claim on it: that one settles it.
+ */
+export async function markFailed(db: D1Database, id: number, error: string | null): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE outbox SET status = 'failed', last_error = COALESCE(?, last_error), updated_at = ${NOW}
+       WHERE id = ? AND status = 'queued' AND ${UNCLAIMED}`,
+    )
+    .bind(error, id)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
  * Queued rows the queue may never have received: never handed over and older than `neverAfter`
- * seconds, or handed over longer ago than every retry could take (`lostAfter` seconds).
+ * seconds, or handed over longer ago than every retry could take (`lostAfter` seconds). A row some
+ * delivery holds a live claim on is being sent: left alone.
  */
 export async function staleQueued(
   db: D1Database,
@@ -109,7 +170,7 @@ export async function staleQueued(
   const { results } = await db
     .prepare(
       `SELECT id FROM outbox
-       WHERE status = 'queued'
+       WHERE status = 'queued' AND ${UNCLAIMED}
          AND ((enqueued_at IS NULL AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?))
            OR enqueued_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?))
        ORDER BY id LIMIT ?`,
@@ -117,16 +178,4 @@ export async function staleQueued(
     .bind(`-${neverAfter} seconds`, `-${lostAfter} seconds`, limit)
     .all<{ id: number }>();
   return results.map((r) => r.id);
-}
-
-/** How many e-mails of a kind went to one address since `seconds` ago (per-recipient limits). */
-export async function countRecent(db: D1Database, kind: string, recipient: string, seconds: number): Promise<number> {
-  const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM outbox
-       WHERE kind = ? AND recipient = ? COLLATE NOCASE AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)`,
-    )
-    .bind(kind, recipient, `-${seconds} seconds`)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
 }

@@ -4,13 +4,19 @@ import type { MailJob } from "./queue-mail.ts";
 
 /** A row never handed to the queue gets another try after this long. */
 const NEVER_ENQUEUED_AFTER_SECONDS = 120;
-/** Longer than every retry of one message takes (30 s … 8 min, 15.5 min in all): it was lost. */
+/**
+ * Longer than every retry of one message takes (5 retries of at most 10 min each: a retry waits
+ * 30 s … 8 min, or waits out another delivery's 10-minute claim): it was lost.
+ */
 const LOST_AFTER_SECONDS = 60 * 60;
 
 /**
  * The Cron Trigger's sweep: queued e-mails the queue never received (it was unavailable when the
- * request recorded them) or lost are handed over again, so no e-mail is lost. Sending twice is
- * impossible: the consumer skips a row that is no longer queued.
+ * request recorded them) or lost are handed over again, so no e-mail is lost. Handing a row over
+ * twice does not send it twice: the consumer claims a row before sending it and sends nothing while
+ * another delivery's claim holds or once the row is sent, and the sweep skips rows being sent. An
+ * e-mail can still go twice in the cases docs/email.md names (a send that outlives its claim, or
+ * whose success nothing could record): at most once per claim, at least once overall.
  */
 export async function sweepOutbox(env: Env, log: Logger): Promise<number> {
   const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS);

@@ -1,8 +1,14 @@
+import { createMessageBatch } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { logger } from "../../src/http/log.ts";
+import { deliverMail } from "../../src/mail/deliver.ts";
 import type { OutboxRow, OutboxStatus } from "../../src/mail/outbox.ts";
 import type { MailJob } from "../../src/mail/queue-mail.ts";
+import { MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
+import { sweepOutbox } from "../../src/mail/sweep.ts";
+import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
 import { TEST_OWNER_EMAIL, WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE, seedOrder } from "./support/orders.ts";
@@ -299,6 +305,38 @@ describe("POST /admin/outbox/:id/resend", () => {
     const second = await resend(id);
     expect(second.status).toBe(409);
     expect(second.queued).toEqual([]);
+  });
+
+  it("sends a resent e-mail once when the resend's message and the sweep's reach the consumer together", async () => {
+    const id = await seedMail({ status: "failed", attempts: 6, lastError: "Error: gave up" });
+    const { status, queued } = await resend(id);
+    expect(status).toBe(303);
+    // The resend's message is slow to arrive: the sweep takes the row for lost and hands it over too.
+    await env.DB.prepare(
+      "UPDATE outbox SET enqueued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-2 hours') WHERE id = ?",
+    )
+      .bind(id)
+      .run();
+    const swept = recordingQueue();
+    await sweepOutbox({ ...env, MAIL_QUEUE: swept }, logger({ requestId: "test", path: "test" }));
+    expect(swept.sent).toContainEqual({ outboxId: id });
+
+    const sent: OutgoingMail[] = [];
+    const mailer: Mailer = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        sent.push(mail);
+      },
+    };
+    const batches = [queued, swept.sent.filter((job) => job.outboxId === id)].map((jobs, i) =>
+      createMessageBatch<MailJob>(
+        MAIL_QUEUE_NAME,
+        jobs.map((body) => ({ id: `resend-${i}-${id}`, timestamp: new Date(), attempts: 1, body })),
+      ),
+    );
+    await Promise.all(batches.map((batch) => deliverMail(batch, env, mailer)));
+    expect(sent).toHaveLength(1);
+    expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 1, last_error: null });
   });
 
   it.each(["abc", "1.5", "-1", "0", "1e3", "99999999999999999999"])("answers 404 for the id %s", async (id) => {
