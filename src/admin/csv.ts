@@ -2,7 +2,7 @@
  * CSV exports of the back office's Orders and Messages for the current filter (every page, up to a
  * cap), as spreadsheets open them: RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark (so
  * Excel reads Kikuyu and Arabic names as UTF-8, not as the local code page), and cells that cannot
- * run as formulas (OWASP "CSV Injection").
+ * run as formulas (OWASP "CSV Injection"), judged by their first visible character.
  */
 import type { OrderRow } from "../orders/repository.ts";
 import type { BackOfficeMessage } from "./messages.ts";
@@ -15,19 +15,42 @@ import { fetchAll } from "./sql.ts";
 export const CSV_ROW_CAP = 10_000;
 
 /** What a spreadsheet may take as the start of a formula (OWASP): = + - @ TAB CR. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r"]);
 
 /**
- * One cell. A value starting like a formula gets a single quote in front, so a spreadsheet shows it
- * as text instead of running it (OWASP's rule). That includes every phone number written
- * "+254 700 000 000" and any negative number: they read "'+254 700 000 000", which is intended
- * (a buyer typed the phone field; it could as well have been "=HYPERLINK(…)"). Then, per RFC 4180,
- * a cell with a comma, a double quote, CR or LF is put in double quotes, its quotes doubled.
+ * What shows nothing before the first character a reader sees: white space (LF, no-break and
+ * ideographic spaces…), format characters (Cf: zero-width space, byte order mark, word joiner,
+ * bidi marks and overrides, soft hyphen) and the other default-ignorable ones (combining grapheme
+ * joiner, Hangul fillers, variation selectors). TAB and CR are triggers, checked first.
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+
+/**
+ * Whether a cell could start a formula: its first visible character, after NFKC (which makes the
+ * full-width and small forms ＝ ＋ － ＠ ﹦ ⁺ … plain = + - @), is a trigger, or TAB or CR comes
+ * before any visible character. Spreadsheets and the tools between them drop or fold such leading
+ * characters, so a hidden "\u200B=" or " =" is treated as "=".
+ */
+function startsLikeFormula(text: string): boolean {
+  for (const ch of text.normalize("NFKC")) {
+    if (FORMULA_TRIGGERS.has(ch)) return true;
+    if (!INVISIBLE.test(ch)) return false;
+  }
+  return false;
+}
+
+/**
+ * One cell. A value starting like a formula (see startsLikeFormula) gets a single quote in front, so
+ * a spreadsheet shows it as text instead of running it (OWASP's rule); the value itself goes out as
+ * typed. That includes every phone number written "+254 700 000 000" and any negative number:
+ * they read "'+254 700 000 000", which is intended (a buyer typed the phone field; it could as well
+ * have been "=HYPERLINK(…)"). Then, per RFC 4180, a cell with a comma, a double quote, CR or LF is
+ * put in double quotes, its quotes doubled.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (startsLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

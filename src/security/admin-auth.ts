@@ -4,8 +4,7 @@ import { adminCopy } from "../content/admin.ts";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { log } from "../http/log.ts";
-import { clientBucket } from "./client-bucket.ts";
-import { isOverLimitFor, RETRY_AFTER_SECONDS } from "./rate-limit.ts";
+import { clientKey, RETRY_AFTER_SECONDS } from "./rate-limit.ts";
 
 /**
  * Who the owner of /admin is, and how they signed in. Audit rows record `adminWho(identity)`: the
@@ -19,7 +18,7 @@ export type AdminAuthOptions = {
    * the global fetch with a 5 s timeout. Tests serve keys they made.
    */
   fetchKeys?: (url: string) => Promise<unknown>;
-  /** The clock in milliseconds, for the key cache and the token's times (default Date.now; tests). */
+  /** The clock in milliseconds: the key cache, the token's times, Basic sign-in's minutes (default Date.now; tests). */
   now?: () => number;
 };
 
@@ -52,8 +51,6 @@ const KEYS_MAX_AGE_MS = 10 * 60_000;
 /** The key URL is asked at most this often for an unknown kid, a stale set or after a failure. */
 const KEYS_MIN_REFETCH_MS = 30_000;
 const KEYS_FETCH_TIMEOUT_MS = 5_000;
-/** The key of ADMIN_GLOBAL_LIMITER: one bucket shared by every client. */
-const GLOBAL_BUCKET = "all";
 
 /** What audit rows record as "who": the Access e-mail address, or the Basic auth user ("admin"). */
 export function adminWho(identity: AdminIdentity): string {
@@ -67,15 +64,15 @@ export function adminWho(identity: AdminIdentity): string {
  * With ACCESS_TEAM_DOMAIN and ACCESS_AUD set, only Cloudflare Access signs in: the request must
  * carry an Access application token for this application (Cf-Access-Jwt-Assertion), verified
  * against the team's published keys; Basic auth is not accepted. Otherwise HTTP Basic auth, user
- * "admin" and the ADMIN_PASSWORD secret, with every attempt that carries credentials counted per
- * client (an IPv6 /64 is one client) and overall.
+ * "admin" and the ADMIN_PASSWORD secret, with failed attempts limited per client (an IPv6 /64 is
+ * one client) and overall.
  */
 export async function authenticateOwner(
   c: Context<AppEnv>,
   options: AdminAuthOptions = {},
 ): Promise<AdminIdentity | Response> {
   const access = accessConfig(c.env);
-  if (access === null) return basicOwner(c);
+  if (access === null) return basicOwner(c, options);
   if (typeof access === "string") {
     log(c).error(`Admin sign-in misconfigured: ${access}. /admin answers 503 until it is fixed.`);
     return c.text(signInCopy.unavailable, 503, ADMIN_PRIVATE_HEADERS);
@@ -259,35 +256,105 @@ async function fetchJson(url: string): Promise<unknown> {
 
 /**
  * 404 without ADMIN_PASSWORD, a Basic challenge (401) without or with wrong credentials, 429 over
- * the limits. Every attempt that carries credentials is counted before they are checked: counting
- * only the failures would still let a guesser learn, from a 200 among the 429s, which guess was right.
+ * the limits, 503 when the failures cannot be counted.
+ *
+ * Only failures count, so the owner can open page after page. But an attempt is counted before its
+ * password is compared and given back only when it was right: a client over the limit is refused
+ * before the comparison, so a guesser never learns from a 200 among the 429s which guess was right,
+ * and a burst of guesses sent at once is counted before any of them is judged.
  */
-async function basicOwner(c: Context<AppEnv>): Promise<AdminIdentity | Response> {
+async function basicOwner(c: Context<AppEnv>, options: AdminAuthOptions): Promise<AdminIdentity | Response> {
   const password = stringBinding(c.env, "ADMIN_PASSWORD");
   if (!password) return c.notFound();
 
   const credentials = basicCredentials(c.req.header("Authorization"));
   if (!credentials) return challenge(c);
 
-  // Per client first (an IPv6 /64 is one client), so one client's attempts past its own limit do
-  // not use up the overall budget the others share.
-  const client = clientBucket(c.req.header("CF-Connecting-IP"));
-  if (await isOverLimitFor(c, (env) => env.ADMIN_LOGIN_LIMITER, client)) {
-    return tooMany(c, adminCopy.auth.tooMany);
+  const minute = Math.floor((options.now ?? Date.now)() / WINDOW_MS);
+  const attempt = { db: c.env.DB, client: clientKey(c), minute };
+  let counted: Counted;
+  try {
+    counted = await countAttempt(attempt);
+  } catch (error) {
+    log(c).error("Admin sign-in failures could not be counted: Basic sign-in answers 503.", { error });
+    return c.text(signInCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
   }
-  if (await isOverLimitFor(c, (env) => env.ADMIN_GLOBAL_LIMITER, GLOBAL_BUCKET)) {
-    log(c).warn("Admin sign-in attempts are over the overall limit (ADMIN_GLOBAL_LIMITER): refused for now.");
+  if (counted.client > CLIENT_FAILURES_PER_WINDOW) return tooMany(c, adminCopy.auth.tooMany);
+  if (counted.overall > OVERALL_FAILURES_PER_WINDOW) {
+    log(c).warn("Admin sign-in failures are over the overall limit: every Basic sign-in is refused for now.");
     return tooMany(c, signInCopy.tooManyOverall);
   }
 
   const userOk = await sameSecret(credentials.user, ADMIN_USER);
   const passwordOk = await sameSecret(credentials.password, password);
   if (!(userOk && passwordOk)) return challenge(c);
+  try {
+    await giveBack(attempt);
+  } catch (error) {
+    // The owner is in; the attempt stays counted until its minute ends.
+    log(c).warn("An admin sign-in could not be given back: it counts as a failure this minute.", { error });
+  }
   return { method: "basic", user: ADMIN_USER };
 }
 
+/** Retry-After is the whole window (60 s), as every limit of the site: the minute has surely ended by then. */
 function tooMany(c: Context, message: string): Response {
   return c.text(message, 429, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
+// --- Basic sign-in failures (D1, table admin_sign_in_failures) ---------------------------------------
+
+/** Counters are kept per minute (windows aligned to the clock's minutes). */
+const WINDOW_MS = RETRY_AFTER_SECONDS * 1000;
+/** Failed attempts a client (an IPv4 address, an IPv6 /64) may make in a window. */
+const CLIENT_FAILURES_PER_WINDOW = 10;
+/** Failed attempts from all clients together in a window, so many addresses cannot guess faster. */
+const OVERALL_FAILURES_PER_WINDOW = 60;
+/** The bucket of the overall counter (a client's bucket is an address or a /64: never this). */
+const OVERALL_BUCKET = "all";
+
+type Attempt = { db: D1Database; client: string; minute: number };
+/** The attempts counted in the window with this one: the client's, and all clients' (0 when not counted). */
+type Counted = { client: number; overall: number };
+
+/** Adds one to a bucket's counter for the window, and answers the new count: one statement, atomic. */
+const COUNT_CLIENT_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures) VALUES (?1, ?2, 1)
+  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
+  RETURNING failures`;
+
+/**
+ * Adds one to the overall counter, but only for a client within its own limit: one client's attempts
+ * past its limit never use up the budget the others share. No row returned: not counted.
+ */
+const COUNT_OVERALL_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures)
+  SELECT ?3, ?2, 1 WHERE (SELECT failures FROM admin_sign_in_failures WHERE bucket = ?1 AND window_minute = ?2) <= ?4
+  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
+  RETURNING failures`;
+
+/**
+ * Counts the attempt, in one batch (one transaction, one round trip): past windows are deleted (the
+ * table holds about one minute of clients), then the client's counter, then the overall one.
+ */
+async function countAttempt({ db, client, minute }: Attempt): Promise<Counted> {
+  const [, clientRow, overallRow] = await db.batch<{ failures: number }>([
+    db.prepare("DELETE FROM admin_sign_in_failures WHERE window_minute < ?1").bind(minute),
+    db.prepare(COUNT_CLIENT_SQL).bind(client, minute),
+    db.prepare(COUNT_OVERALL_SQL).bind(client, minute, OVERALL_BUCKET, CLIENT_FAILURES_PER_WINDOW),
+  ]);
+  const clientCount = clientRow?.results[0]?.failures;
+  if (typeof clientCount !== "number") throw new Error("the client's counter answered no count");
+  return { client: clientCount, overall: overallRow?.results[0]?.failures ?? 0 };
+}
+
+/** The attempt was the right password: it is taken off both counters of its window. */
+async function giveBack({ db, client, minute }: Attempt): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE admin_sign_in_failures SET failures = failures - 1
+        WHERE window_minute = ?2 AND bucket IN (?1, ?3) AND failures > 0`,
+    )
+    .bind(client, minute, OVERALL_BUCKET)
+    .run();
 }
 
 function challenge(c: Context): Response {

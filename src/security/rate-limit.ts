@@ -1,16 +1,18 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
-import { log } from "../http/log.ts";
+import { type Logger, log } from "../http/log.ts";
+import { clientBucket } from "./client-bucket.ts";
 
 /** The period of the limiters in wrangler.toml: what a limited client is told to wait. */
 export const RETRY_AFTER_SECONDS = 60;
 
-/** Requests without CF-Connecting-IP (only local runs: Cloudflare always sets it) share one bucket. */
-const UNKNOWN_CLIENT = "unknown-client";
-
-/** The client a request counts against: the visitor's IP address as Cloudflare saw it. */
-function clientIp(c: Context): string {
-  return c.req.header("CF-Connecting-IP")?.trim() || UNKNOWN_CLIENT;
+/**
+ * The one key every per-client limit counts by: the visitor's address as Cloudflare saw it, where an
+ * IPv6 address counts by its /64 (one subscriber picks any address in it) and IPv4-mapped IPv6 as
+ * the IPv4 address (client-bucket.ts).
+ */
+export function clientKey(c: Context): string {
+  return clientBucket(c.req.header("CF-Connecting-IP"));
 }
 
 /**
@@ -34,29 +36,25 @@ export function rateLimit(binding: (env: Env) => RateLimit | undefined, message:
  * answer a limited client in their own way (an HTML page, a Basic-auth realm) instead of JSON.
  */
 export async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
-  return isOverLimitFor(c, binding, clientIp(c));
+  return limiterRefuses(binding(c.env as Env), clientKey(c), log(c), `${c.req.method} ${c.req.path}`);
 }
 
-/**
- * isOverLimit with the caller's key instead of the client's address: a coarser bucket (an IPv6
- * /64, see client-bucket.ts) or one shared by every client (a global limit). Same rules: a missing
- * or failing limiter lets the request through and says so in the log.
- */
-export async function isOverLimitFor(
-  c: Context,
-  binding: (env: Env) => RateLimit | undefined,
+/** One count against a limiter, outside a request's context too (the e-mail ceiling). */
+export async function limiterRefuses(
+  limiter: RateLimit | undefined,
   key: string,
+  logger: Logger,
+  where: string,
 ): Promise<boolean> {
-  const limiter = binding(c.env as Env);
   if (!limiter || typeof limiter.limit !== "function") {
-    log(c).warn(`Rate limiter missing on ${c.req.method} ${c.req.path}: request not limited.`);
+    logger.warn(`Rate limiter missing on ${where}: request not limited.`);
     return false;
   }
   try {
     const { success } = await limiter.limit({ key });
     return !success;
   } catch (err) {
-    log(c).error(`Rate limiter failed on ${c.req.method} ${c.req.path}: request not limited.`, { error: err });
+    logger.error(`Rate limiter failed on ${where}: request not limited.`, { error: err });
     return false;
   }
 }

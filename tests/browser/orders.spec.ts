@@ -93,6 +93,11 @@ test("a purchase paid on the stand-in's test page: webhook delivered, success sh
   await expect(row).toContainText("2 × Network Assessment @ $150.00");
   await expect(row).toContainText("1 × Basic Troubleshooting Session @ $20.00");
   await expect(row).toContainText("$320.00");
+  // The buyer's e-mail and phone links, stacked in the cell, are touch targets: 24 px tall at least.
+  for (const contact of await row.locator('a[href^="mailto:"], a[href^="tel:"]').all()) {
+    const href = String(await contact.getAttribute("href"));
+    expect((await contact.boundingBox())?.height, href).toBeGreaterThanOrEqual(24);
+  }
 
   await expectNoAxeViolations(stripe);
   await expectNoAxeViolations(admin);

@@ -134,9 +134,54 @@ describe("a CSV cell", () => {
     expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     expect(csvCell(-2)).toBe("'-2");
-    // Only the first character counts.
+    // A trigger after visible text is no formula.
     expect(csvCell("a=1")).toBe("a=1");
-    expect(csvCell(" =1")).toBe(" =1");
+    expect(csvCell("Kamau -2")).toBe("Kamau -2");
+  });
+
+  // Each cell is judged by its first visible character after NFKC, as a spreadsheet may read it;
+  // the cell itself goes out as typed, with the quote in front.
+  it.each([
+    ["a full-width equals sign", "\uFF1D1+1"],
+    ["a full-width plus sign", "\uFF0B254 700 000 000"],
+    ["a full-width hyphen-minus", "\uFF0D2"],
+    ["a full-width commercial at", "\uFF20SUM(1)"],
+    ["a small equals sign", "\uFE661+1"],
+    ["a superscript plus sign", "\u207A1"],
+    ["a zero-width space, then =", "\u200B=1+1"],
+    ["a byte order mark, then +", "\uFEFF+254 700 000 000"],
+    ["a word joiner, then -", "\u2060-2"],
+    ["a left-to-right mark, then @", "\u200E@SUM(1)"],
+    ["a right-to-left override, then =", "\u202E=1"],
+    ["a soft hyphen and a zero-width joiner, then =", "\u00AD\u200D=1"],
+    ["a combining grapheme joiner, then =", "\u034F=1"],
+    ["a Hangul filler, then =", "\u3164=1"],
+    ["a space, then =", " =1"],
+    ["spaces and a no-break space, then +", "  \u00A0+1"],
+    ["an ideographic space, then @", "\u3000@SUM(1)"],
+    ["a zero-width space, then a full-width equals sign", "\u200B\uFF1D1"],
+    ["a space, then TAB", " \t1"],
+    ["a zero-width space, then TAB", "\u200B\t=1"],
+  ])("neutralises a cell that starts with %s", (_name, value) => {
+    expect(csvCell(value)).toBe(`'${value}`);
+  });
+
+  it.each([
+    ["a zero-width space, then CR", "\u200B\r=1"],
+    ["a line feed, then =", "\n=1"],
+  ])("neutralises, then quotes, a cell that starts with %s", (_name, value) => {
+    expect(csvCell(value)).toBe(`"'${value}"`);
+  });
+
+  it.each([
+    ["a zero-width space before a name", "\u200BWanjiru"],
+    ["a space before a name", " Kamau"],
+    ["full-width digits", "\uFF11\uFF12\uFF13"],
+    ["a right-to-left mark before Arabic", "\u200F\u0644\u064A\u0644\u0649"],
+    ["nothing visible at all", "\u200B\u00A0 "],
+    ["a minus sign (U+2212: no trigger, and NFKC keeps it)", "\u22122"],
+  ])("leaves alone a cell that starts with %s", (_name, value) => {
+    expect(csvCell(value)).toBe(value);
   });
 });
 
@@ -210,6 +255,21 @@ describe("the orders CSV", () => {
     expect(second?.slice(5, 9)).toEqual([`'@SUM(1) ${tok}`, "'\r=1@example.com", "0700 000 001", "'\t=1"]);
     // No cell of either row starts like a formula once read back.
     for (const cell of [...(first ?? []), ...(second ?? [])]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it("neutralises full-width and hidden formula starts in an exported order", async () => {
+    const tok = marker();
+    await seedOrders([
+      {
+        name: `\uFF1DHYPERLINK("http://evil.example","x") ${tok}`,
+        phone: "\u200B+254 700 000 000",
+        company: "\u2060\uFF20SUM(1)",
+        address: " =1",
+      },
+    ]);
+    const [, row] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
+    expect(row?.[5]).toBe(`'\uFF1DHYPERLINK("http://evil.example","x") ${tok}`);
+    expect(row?.slice(7, 10)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "' =1"]);
   });
 
   it("exports every page of the current filter, and only it", async () => {

@@ -4,7 +4,7 @@ import { createApp } from "../../src/app.ts";
 import { pages } from "../../src/pages/index.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { get, parseDocument, queryAll, textOf } from "./support/html.ts";
-import { deliverSigned, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
+import { deliverSigned, paidSession, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 
 const ADMIN_URL = `${SITE}/admin/orders`;
@@ -108,11 +108,7 @@ describe("/admin content", () => {
   it("lists orders newest first with status, customer, items and total; messages in Messages", async () => {
     const older = await placeOrder(["s1", "e1"]);
     const newer = await placeOrder(["pricing-business"]);
-    const paid = sessionEvent("checkout.session.completed", {
-      id: older.sessionId,
-      status: "complete",
-      payment_status: "paid",
-    });
+    const paid = sessionEvent("checkout.session.completed", await paidSession(older.sessionId));
     expect((await deliverSigned(paid)).status).toBe(200);
 
     const note = `Please call me about a server. ${crypto.randomUUID()}`;

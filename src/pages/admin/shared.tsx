@@ -29,9 +29,14 @@ export const row = "block scroll-mt-4 border-t border-slate-200 py-2 target:bg-a
 export const link =
   "inline-flex min-h-6 max-w-full items-center text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** A link whose text may be long (an e-mail address): wraps inside its cell. */
+/**
+ * A link whose text may be long (an e-mail address): wraps inside its cell. An inline-block at least
+ * 24 px tall (20 px lines and 2 px above and below), so the e-mail and phone links stacked in a cell
+ * are touch targets apart whatever the font's ascent: an inline box is only as tall as the font,
+ * and Noto's (most Android phones') is taller than DejaVu's, enough for axe's target-size to fail.
+ */
 export const wrappingLink =
-  "text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
+  "inline-block min-h-6 max-w-full py-0.5 text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 export const button =
   "inline-flex min-h-9 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
