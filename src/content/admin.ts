@@ -111,6 +111,8 @@ export const adminCopy = {
       renews: (date: string) => `renews ${date}`,
       endsOn: (date: string) => `cancels at period end, ${date}`,
       endedOn: (date: string) => `ended ${date}`,
+      /** Before the reason a subscription is held for review (dates from Stripe that cannot be right). */
+      review: "Needs review:",
     },
     payments: {
       label: "Payments",
@@ -123,6 +125,8 @@ export const adminCopy = {
         subscription_update: "plan change",
       } as Record<string, string>,
       attempts: (n: number) => `${n} attempts`,
+      /** Before the reason a ledger line is held for review (not the plan's amount or currency, …). */
+      review: "needs review:",
     },
     notes: {
       heading: "Private notes",
@@ -157,6 +161,8 @@ export const adminCopy = {
     ended: "Ended",
     started: "Started",
     perMonth: "/ month",
+    /** Before the reason a subscription is held for review. */
+    review: "Needs review:",
   },
   quotes: {
     heading: "Quotes",
@@ -209,6 +215,8 @@ export const adminCopy = {
       "owner-renewal-failed": "Failed renewal notice to you",
       "owner-cancel-scheduled": "Scheduled cancellation notice to you",
       "owner-subscription-canceled": "Cancellation notice to you",
+      "owner-billing-review": "Billing to review, to you",
+      "owner-ceiling": "Traffic ceiling notice to you",
       "renewal-failed": "Failed renewal notice to the buyer",
       quote: "Quote to the buyer",
       "owner-quote": "New quote notice to you",

@@ -41,6 +41,7 @@ export const billingCopy = {
     text: "We couldn't open the billing portal just now. Please try again in a few minutes, or contact us.",
   },
   tooMany: "Too many requests from your connection. Please wait a minute and try again.",
+  busy: "Billing links are in unusual demand and paused for a minute. Please try again shortly.",
   fromOrder: {
     button: "Manage your subscription",
     expired: "For your security, this button works for a day after checkout. Ask for a link by e-mail instead.",

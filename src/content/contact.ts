@@ -87,6 +87,8 @@ export const contactForm = {
 /** The answers of POST /api/contact: one sentence each, shown to the visitor as they are. */
 export const contactApiMessages = {
   rateLimited: "Too many messages from your connection. Please wait a minute and try again.",
+  hourlyLimit: `You have sent as many messages as we accept from one connection in an hour. Please try again later, or e-mail us at ${company.emails.general.display}.`,
+  busy: `The contact form is receiving an unusual number of messages and is paused for a minute. Please try again shortly, or e-mail us at ${company.emails.general.display}.`,
   invalid: (problems: string) => `Please check your message: ${problems}.`,
   invalidIntro: "Please check your message:",
   malformed: "Your message could not be read. Please try again.",

@@ -36,7 +36,12 @@ export const quotePdfCopy = {
   download: "Download quote (PDF)",
   preparing: "Preparing your quote…",
   downloaded: (number: string) => `Quote ${number} downloaded`,
-  emailed: (email: string) => `A copy was also e-mailed to ${email}.`,
+  /**
+   * Shown after every download, whether or not the e-mail went (a mailbox gets a few a day at most):
+   * true in both cases, and it tells nobody how many quotes an address has had.
+   */
+  emailed: (email: string) =>
+    `We also e-mail its link to ${email}, unless that address has had several quotes lately. The PDF holds the same link.`,
   failed: "Your quote could not be prepared. Please try again.",
   emptyCart: "Select at least one service for your quote",
 };

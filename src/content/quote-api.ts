@@ -1,9 +1,14 @@
+import { company } from "./company.ts";
+
 /** The quote endpoint's answers, in words a buyer can act on. */
 export const quoteApiMessages = {
   unsupported: "Send the quote request as JSON or as a form.",
   tooLarge: "The quote request is too large. Please remove some services and try again.",
   malformed: "The quote request could not be read. Please try again from the quote page.",
   rateLimited: "Too many quotes from your network. Please wait a minute and try again.",
+  hourlyLimit: `You have made as many quotes as we prepare for one connection in an hour. Please try again later, or e-mail us at ${company.emails.general.display}.`,
+  busy: `Quotes are in unusual demand and paused for a minute. Please try again shortly, or e-mail us at ${company.emails.general.display}.`,
+  notText: "The form sent characters that are not valid text. Please retype the details and try again.",
   viewRateLimited: "Too many requests for quotes from your network. Please wait a minute and try again.",
   invalid: (problems: string) => `Please correct the quote details: ${problems}.`,
   noServices: "Select at least one service to get a quote.",

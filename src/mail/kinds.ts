@@ -20,6 +20,8 @@ export const mailKinds = {
   "owner-renewal-failed": ownerNotice("Renewal payment failed"),
   "owner-cancel-scheduled": ownerNotice("Subscription cancellation scheduled"),
   "owner-subscription-canceled": ownerNotice("Subscription canceled"),
+  "owner-billing-review": ownerNotice("Billing needs review"),
+  "owner-ceiling": ownerNotice("Traffic ceiling reached"),
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,
   quote: quoteForBuyer,

@@ -3,18 +3,16 @@ import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
 import { adminOrderAnchor, adminQuoteAnchor, quotePagePath } from "../paths.ts";
 import type { Quote } from "../quotes/repository.ts";
 import type { ContactMessage } from "../schemas/contact-message.ts";
-import { countRecent } from "./outbox.ts";
+import { type Budget, mailboxBudgets, spendBudget } from "../security/budget.ts";
+import { ceilingReached } from "../security/ceilings.ts";
+import { mailboxKey } from "./mailbox.ts";
 import { queueMail } from "./queue-mail.ts";
-import type { QuoteMailData } from "./templates/quote.ts";
+import type { QuoteForBuyerData, QuoteMailData } from "./templates/quote.ts";
 import type { MailOrderLine } from "./types.ts";
 
 /** The order in the back office, searched by its id so the link finds it however old it is. */
 const adminLink = (origin: string, orderId: string): string =>
   `${origin}${adminOrderAnchor(orderId, `q=${encodeURIComponent(orderId)}`)}`;
-
-/** At most this many acknowledgements to one address a day (and one an hour): the form cannot mail strangers. */
-const ACKS_PER_RECIPIENT_PER_DAY = 3;
-const ACKS_PER_RECIPIENT_PER_HOUR = 1;
 
 function mailLines(items: OrderItemRow[]): MailOrderLine[] {
   return items.map((item) => ({
@@ -89,6 +87,7 @@ export async function notifyContactMessage(
   env: Env,
   messageId: number,
   message: ContactMessage,
+  origin: string,
   log: Logger,
 ): Promise<void> {
   await queueMail(
@@ -108,20 +107,25 @@ export async function notifyContactMessage(
     },
     log,
   );
-  const recipient = message.email;
-  const [lastHour, lastDay] = await Promise.all([
-    countRecent(env.DB, "contact-ack", recipient, 60 * 60),
-    countRecent(env.DB, "contact-ack", recipient, 24 * 60 * 60),
-  ]);
-  if (lastHour >= ACKS_PER_RECIPIENT_PER_HOUR || lastDay >= ACKS_PER_RECIPIENT_PER_DAY) {
-    log.warn("Contact acknowledgement not sent: this address had one recently", { messageId });
-    return;
-  }
+  if (!(await mayMailVisitor(env, mailboxBudgets.contactAck, message.email, origin, log))) return;
   await queueMail(
     env,
-    { kind: "contact-ack", dedupeKey: `contact-ack:${messageId}`, to: recipient, messageId, data: {} },
+    { kind: "contact-ack", dedupeKey: `contact-ack:${messageId}`, to: message.email, messageId, data: {} },
     log,
   );
+}
+
+/**
+ * Whether an e-mail a visitor asked for may go to an address nobody verified: the mailbox's budget
+ * (however the address is written) and the ceiling for all such e-mails. Such e-mails carry fixed
+ * text only; these caps stop them being sent in bulk.
+ */
+async function mayMailVisitor(env: Env, budget: Budget, address: string, origin: string, log: Logger) {
+  if (!(await spendBudget(env.DB, budget, mailboxKey(address)))) {
+    log.warn("E-mail to a visitor's address not sent: that mailbox had its share", { scope: budget.scope });
+    return false;
+  }
+  return !(await ceilingReached(env, "visitorMail", origin, log));
 }
 
 /** Stripe's figures do not match the order, or Stripe took no money: the owner decides. */
@@ -252,34 +256,29 @@ export async function notifyRenewalFailed(
   );
 }
 
-/** At most this many billing links to one address an hour: /billing cannot flood a mailbox. */
-const BILLING_LINKS_PER_RECIPIENT_PER_HOUR = 3;
-
-/** The link asked for on /billing; false when the address had enough of them this hour. */
+/**
+ * A link into the billing portal, asked for on /billing, to the address the order holds. The link
+ * itself is made only once the mailbox may get it, so refused requests store nothing.
+ */
 export async function sendBillingLink(
   env: Env,
   to: string,
-  link: { url: string; validFor: string },
+  makeLink: () => Promise<{ url: string; validFor: string }>,
+  origin: string,
   log: Logger,
-): Promise<boolean> {
-  if ((await countRecent(env.DB, "billing-link", to, 60 * 60)) >= BILLING_LINKS_PER_RECIPIENT_PER_HOUR) {
-    log.warn("Billing link not sent: this address had several this hour");
-    return false;
-  }
-  await queueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data: link }, log);
-  return true;
+): Promise<void> {
+  if (!(await mayMailVisitor(env, mailboxBudgets.billingLink, to, origin, log))) return;
+  const data = await makeLink();
+  await queueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data }, log);
 }
 
-/** Quote e-mails to one address: the form cannot be used to mail a stranger more than this. */
-const QUOTES_PER_RECIPIENT_PER_HOUR = 3;
-const QUOTES_PER_RECIPIENT_PER_DAY = 10;
-
 /**
- * A quote was made: the owner gets it (Reply-To the buyer) with its PDF, and so does the buyer, at
- * most a few a day per address (the download itself is never limited by this). True when the
- * buyer's copy is on its way, so the page can say so only then.
+ * A quote was made: the owner gets it (Reply-To the buyer) with its PDF; the buyer, within the
+ * mailbox's budget, a fixed-text e-mail with the quote's link (templates/quote.ts says why). The
+ * answer to the request is the same either way, so nobody learns a mailbox's count from it.
  */
-export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<boolean> {
+export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<void> {
+  const quoteUrl = `${origin}${quotePagePath(quote.number, quote.access_key)}`;
   const data: QuoteMailData = {
     quoteNumber: quote.number,
     customerName: quote.customer_name,
@@ -296,19 +295,57 @@ export async function notifyQuote(env: Env, quote: Quote, origin: string, log: L
     monthlyCents: quote.monthly_cents,
     validUntil: quote.valid_until,
     siteUrl: origin,
-    quoteUrl: `${origin}${quotePagePath(quote.number, quote.access_key)}`,
+    quoteUrl,
     adminUrl: `${origin}${adminQuoteAnchor(quote.number)}`,
   };
   await queueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
-  const recipient = quote.customer_email;
-  const [lastHour, lastDay] = await Promise.all([
-    countRecent(env.DB, "quote", recipient, 60 * 60),
-    countRecent(env.DB, "quote", recipient, 24 * 60 * 60),
-  ]);
-  if (lastHour >= QUOTES_PER_RECIPIENT_PER_HOUR || lastDay >= QUOTES_PER_RECIPIENT_PER_DAY) {
-    log.warn("Quote e-mail to the buyer not sent: this address had several recently", { quoteNumber: quote.number });
-    return false;
-  }
-  const queued = await queueMail(env, { kind: "quote", dedupeKey: `quote:${quote.number}`, to: recipient, data }, log);
-  return queued.outcome === "queued";
+  if (!(await mayMailVisitor(env, mailboxBudgets.quote, quote.customer_email, origin, log))) return;
+  const buyer: QuoteForBuyerData = { quoteNumber: quote.number, quoteUrl, validUntil: quote.valid_until };
+  await queueMail(
+    env,
+    { kind: "quote", dedupeKey: `quote:${quote.number}`, to: quote.customer_email, data: buyer },
+    log,
+  );
+}
+
+/** What about a subscription's billing needs the owner: its dates, or one of its invoices. */
+export type BillingReview = { subscriptionId: string; invoiceId: string | null; reason: string };
+
+/**
+ * Stripe said something about a subscription or an invoice that cannot be right (dates no calendar
+ * has, an invoice that is not the plan's amount or currency): the owner hears once per invoice, or
+ * once per subscription for its dates.
+ */
+export async function notifyBillingReview(
+  env: Env,
+  order: OrderRow,
+  review: BillingReview,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  const about = review.invoiceId ?? review.subscriptionId;
+  await queueMail(
+    env,
+    {
+      kind: "owner-billing-review",
+      dedupeKey: `owner-billing-review:${about}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: review.invoiceId
+          ? "Stripe recorded an invoice that does not match this subscription's plan. It is in the ledger, marked for review."
+          : "Stripe sent dates for this subscription that cannot be right. They were not stored; the subscription is marked for review.",
+        details: [
+          ["Customer", order.customer_name],
+          ["E-mail", order.customer_email],
+          ["Subscription", review.subscriptionId],
+          ...(review.invoiceId ? [["Invoice", review.invoiceId] as [string, string]] : []),
+          ["What Stripe said", review.reason],
+          ["Order reference", order.session_id],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
 }

@@ -1,13 +1,12 @@
 import { quotePagePath } from "../paths.ts";
 import { quoteFontsFor } from "./fonts.ts";
-import { renderQuotePdf } from "./pdf.ts";
+import { clientText, renderQuotePdf } from "./pdf.ts";
 import type { Quote } from "./repository.ts";
 
 /** The quote's PDF, with links to the site at `origin` (always the configured site, never a Host header). */
 export async function quotePdf(quote: Quote, origin: string): Promise<Uint8Array> {
-  const text = [quote.customer_name, quote.customer_company ?? "", ...quote.lines.map((l) => l.name + l.category)].join(
-    "",
-  );
+  const client = clientText(quote);
+  const text = [client.name, client.company, ...quote.lines.map((l) => l.name + l.category)].join("");
   const fonts = await quoteFontsFor(text);
   return renderQuotePdf(quote, fonts, {
     siteUrl: origin,

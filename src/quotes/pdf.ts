@@ -1,8 +1,9 @@
 import fontkit from "@pdf-lib/fontkit";
-import { LineCapStyle, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { LineCapStyle, PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import { logoMark } from "../content/brand.ts";
 import { company } from "../content/company.ts";
 import { quoteDocument as words } from "../content/quote-document.ts";
+import { FontFamily, INK } from "./font-family.ts";
 import type { QuoteFonts } from "./fonts.ts";
 import type { Quote, QuoteLineRow } from "./repository.ts";
 
@@ -11,7 +12,6 @@ export type QuoteLinks = { siteUrl: string; quotePageUrl: string };
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-const INK = rgb(0.09, 0.11, 0.15);
 const MUTED = rgb(0.35, 0.38, 0.43);
 const BRAND = rgb(0.09, 0.4, 0.36);
 const RULE = rgb(0.82, 0.84, 0.87);
@@ -29,110 +29,66 @@ const day = (iso: string): string =>
   });
 
 /**
- * Text as the PDF can hold it: no control or bidirectional formatting characters (a PDF has no
- * bidi algorithm, so they would only garble), and no emoji (no colour glyphs in these fonts; a
- * name keeps its letters).
- */
-function printable(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2066-\u2069]+/gu, " ")
-    .replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Variation_Selector}|[\u{E0020}-\u{E007F}]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** A family of embedded fonts that draws text in runs, each run in the first font that has its characters. */
-class FontFamily {
-  readonly #fonts: PDFFont[];
-  readonly #sets: Set<number>[];
-  constructor(fonts: PDFFont[]) {
-    this.#fonts = fonts;
-    this.#sets = fonts.map((font) => new Set(font.getCharacterSet()));
-  }
-
-  /** Whether every character can be drawn (else it is replaced by "?" and the caller may say so). */
-  covers(text: string): boolean {
-    return [...printable(text)].every((ch) => this.#indexOf(ch) >= 0);
-  }
-
-  #indexOf(ch: string): number {
-    const cp = ch.codePointAt(0) ?? 0;
-    return this.#sets.findIndex((set) => set.has(cp));
-  }
-
-  /** Characters no embedded font has are left out (covers() lets the caller say so). */
-  #runs(text: string): { font: PDFFont; text: string }[] {
-    const runs: { font: PDFFont; text: string }[] = [];
-    for (const ch of printable(text)) {
-      const font = this.#fonts[this.#indexOf(ch)];
-      if (!font) continue;
-      const last = runs.at(-1);
-      if (last && last.font === font) last.text += ch;
-      else runs.push({ font, text: ch });
-    }
-    return runs;
-  }
-
-  /** What of the text can be drawn. */
-  drawable(text: string): string {
-    return this.#runs(text)
-      .map((run) => run.text)
-      .join("")
-      .replace(/\s+/g, " ")
-      .trim();
-  }
-
-  /** Widths at size 1, by text: laying text out (OpenType shaping) is most of a quote's CPU time. */
-  readonly #widths = new Map<string, number>();
-
-  width(text: string, size: number): number {
-    let unit = this.#widths.get(text);
-    if (unit === undefined) {
-      unit = this.#runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, 1), 0);
-      this.#widths.set(text, unit);
-    }
-    return unit * size;
-  }
-
-  draw(page: PDFPage, text: string, x: number, y: number, size: number, color = INK): void {
-    let at = x;
-    for (const run of this.#runs(text)) {
-      page.drawText(run.text, { x: at, y, size, font: run.font, color });
-      at += run.font.widthOfTextAtSize(run.text, size);
-    }
-  }
-
-  /** Cuts text to fit a width, with an ellipsis: a table cell never runs into the next column. */
-  fit(text: string, size: number, maxWidth: number): string {
-    if (this.width(text, size) <= maxWidth) return text;
-    const chars = [...text];
-    while (chars.length > 1 && this.width(`${chars.join("")}…`, size) > maxWidth) chars.pop();
-    return `${chars.join("")}…`;
-  }
-
-  /** Splits text into lines of at most maxWidth. */
-  wrap(text: string, size: number, maxWidth: number): string[] {
-    const lines: string[] = [];
-    let line = "";
-    for (const word of text.split(/\s+/)) {
-      const next = line ? `${line} ${word}` : word;
-      if (this.width(next, size) <= maxWidth || !line) line = next;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
-  }
-}
-
-/**
  * Ligatures off: "fi" drawn as one glyph is read back (copied, searched, parsed) as another letter,
  * and a quote's text must survive being copied into a purchase order.
  */
 const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, ccmp: false };
+
+/**
+ * The most of a name or a company the document draws: more than one line of the narrowest letters
+ * holds, so only what would be cut anyway is left out (the quote's page shows all of it). It also
+ * bounds the work: no input costs more layout, or more fonts, than this many characters.
+ */
+const CLIENT_TEXT_MAX = 100;
+
+const clipped = (text: string): string => {
+  const chars = [...text];
+  return chars.length > CLIENT_TEXT_MAX ? `${chars.slice(0, CLIENT_TEXT_MAX).join("")}…` : text;
+};
+
+/** What the "Prepared for" block draws of the client's own words: what the fonts must cover. */
+export function clientText(quote: Quote): { name: string; company: string } {
+  return { name: clipped(quote.customer_name), company: clipped(quote.customer_company ?? "") };
+}
+
+/**
+ * The client, under "Prepared for": the name in bold, the company, the e-mail. A name the fonts
+ * cannot fully draw is printed as far as it can be, and the quote's page (HTML, any script) is named
+ * as where it reads as written. Returns the pen's height after it.
+ */
+function drawClient(
+  page: PDFPage,
+  top: number,
+  quote: Quote,
+  { regular, bold }: { regular: FontFamily; bold: FontFamily },
+  links: QuoteLinks,
+): number {
+  let y = top;
+  regular.draw(page, words.preparedFor.toUpperCase(), MARGIN, y, 8, MUTED);
+  y -= 16;
+  const { name, company: clientCompany } = clientText(quote);
+  const complete = regular.covers(name) && bold.covers(name) && regular.covers(clientCompany);
+  const WIDTH = A4[0] - 2 * MARGIN;
+  const drawnName = bold.drawable(name);
+  // With no letter of the name drawable, the e-mail address stands in for it (and is not repeated).
+  bold.draw(page, bold.fit(drawnName || quote.customer_email, 12, WIDTH), MARGIN, y, 12);
+  y -= 15;
+  const drawnCompany = regular.drawable(clientCompany);
+  if (drawnCompany) {
+    regular.draw(page, regular.fit(drawnCompany, 10, WIDTH), MARGIN, y, 10);
+    y -= 13;
+  }
+  if (drawnName) {
+    regular.draw(page, regular.fit(quote.customer_email, 10, WIDTH), MARGIN, y, 10, MUTED);
+    y -= 13;
+  }
+  if (!complete) {
+    regular.draw(page, words.nameAsWritten, MARGIN, y, 8, MUTED);
+    regular.draw(page, links.quotePageUrl, MARGIN, y - 11, 8, MUTED);
+    y -= 24;
+  }
+  return y - 18;
+}
 
 /** Column right edges (numbers are right-aligned) and the service column's width. */
 const COLUMNS = { service: MARGIN, qty: 350, unit: 450, total: A4[0] - MARGIN };
@@ -159,7 +115,7 @@ export async function renderQuotePdf(quote: Quote, fonts: QuoteFonts, links: Quo
   const bold = new FontFamily(boldFonts);
   doc.setTitle(`${words.title} ${quote.number} – ${company.name}`);
   doc.setAuthor(company.legalName);
-  doc.setSubject(`${words.title} for ${regular.drawable(quote.customer_name) || quote.customer_email}`);
+  doc.setSubject(`${words.title} for ${regular.drawable(clientText(quote).name) || quote.customer_email}`);
   doc.setCreator(company.name);
   doc.setProducer(company.name);
   doc.setCreationDate(new Date(quote.created_at));
@@ -208,32 +164,7 @@ export async function renderQuotePdf(quote: Quote, fonts: QuoteFonts, links: Quo
   pen.page.drawLine({ start: { x: MARGIN, y: pen.y + 10 }, end: { x: A4[0] - MARGIN, y: pen.y + 10 }, color: RULE });
   pen.y -= 12;
 
-  // The client. A name the fonts cannot fully draw is printed as far as it can be, and the quote's
-  // page (HTML, any script) is named as where it reads as written.
-  regular.draw(pen.page, words.preparedFor.toUpperCase(), MARGIN, pen.y, 8, MUTED);
-  pen.y -= 16;
-  const company_ = quote.customer_company ?? "";
-  const complete = regular.covers(quote.customer_name) && bold.covers(quote.customer_name) && regular.covers(company_);
-  const CLIENT_WIDTH = A4[0] - 2 * MARGIN;
-  const drawnName = bold.drawable(quote.customer_name);
-  // With no letter of the name drawable, the e-mail address stands in for it (and is not repeated).
-  bold.draw(pen.page, bold.fit(drawnName || quote.customer_email, 12, CLIENT_WIDTH), MARGIN, pen.y, 12);
-  pen.y -= 15;
-  const clientCompany = regular.drawable(company_);
-  if (clientCompany) {
-    regular.draw(pen.page, regular.fit(clientCompany, 10, CLIENT_WIDTH), MARGIN, pen.y, 10);
-    pen.y -= 13;
-  }
-  if (drawnName) {
-    regular.draw(pen.page, regular.fit(quote.customer_email, 10, CLIENT_WIDTH), MARGIN, pen.y, 10, MUTED);
-    pen.y -= 13;
-  }
-  if (!complete) {
-    regular.draw(pen.page, words.nameAsWritten, MARGIN, pen.y, 8, MUTED);
-    regular.draw(pen.page, links.quotePageUrl, MARGIN, pen.y - 11, 8, MUTED);
-    pen.y -= 24;
-  }
-  pen.y -= 18;
+  pen.y = drawClient(pen.page, pen.y, quote, { regular, bold }, links);
 
   const tableHeader = () => {
     pen.page.drawRectangle({ x: MARGIN, y: pen.y - 7, width: A4[0] - 2 * MARGIN, height: 21, color: HEADER_FILL });

@@ -114,6 +114,14 @@ export async function insertQuote(
   return quote;
 }
 
+/** Undoes insertQuote when its document could not be issued (its lines go with it: ON DELETE CASCADE). */
+export async function deleteQuote(db: D1Database, number: string): Promise<void> {
+  await db.batch([
+    db.prepare("DELETE FROM quote_lines WHERE number = ?").bind(number),
+    db.prepare("DELETE FROM quotes WHERE number = ?").bind(number),
+  ]);
+}
+
 export async function getQuote(db: D1Database, number: string): Promise<Quote | null> {
   const [quotes, lines] = await db.batch<QuoteRow | QuoteLineRow>([
     db.prepare("SELECT * FROM quotes WHERE number = ?").bind(number),
@@ -123,8 +131,11 @@ export async function getQuote(db: D1Database, number: string): Promise<Quote | 
   return quote ? { ...quote, lines: (lines?.results ?? []) as QuoteLineRow[] } : null;
 }
 
-/** Q-2026-00001, and nothing else: checked before D1 is asked. */
-const QUOTE_NUMBER = /^Q-\d{4}-\d{5}$/;
+/**
+ * Q-2026-00001, Q-2026-100000 and on (the year's number is padded to five digits, never cut): checked
+ * before D1 is asked. Twelve digits is more quotes than a year can hold, and bounds the lookup.
+ */
+export const QUOTE_NUMBER = /^Q-\d{4}-\d{5,12}$/;
 
 /** Equal strings in time that does not depend on where they first differ. */
 function sameKey(a: string, b: string): boolean {

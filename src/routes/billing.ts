@@ -21,6 +21,7 @@ import {
   renderBillingOpen,
   renderBillingPortalReady,
 } from "../render/site.tsx";
+import { ceilingReached } from "../security/ceilings.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { createPaymentGateway, PaymentProviderError, PaymentsNotConfiguredError } from "../services/stripe.ts";
 
@@ -43,18 +44,27 @@ export function billingRoutes() {
 
   app.get(BILLING_PATH, (c) => renderBilling(c, { kind: "form" }));
 
+  // The link's token is in its URL: no answer on this path may name it in a Referer.
+  app.use(BILLING_OPEN_PATH, async (c, next) => {
+    await next();
+    c.res.headers.set("Referrer-Policy", "no-referrer");
+  });
+
   app.post(BILLING_PATH, small, async (c) => {
     if (await isOverLimit(c, (env) => env.BILLING_LIMITER)) return tooMany(c);
     const email = emailField.safeParse((await readForm(c)).email);
     if (!email.success) return renderBilling(c, { kind: "form", problem: billingCopy.invalidEmail }, 400);
+    const origin = siteOrigin(c.env, c.req.url);
+    if (await ceilingReached(c.env, "billing", origin, log(c))) return tooMany(c, billingCopy.busy);
+    // The answer is made before the address is even looked up, and the lookup and the e-mail run
+    // after it: a known address and an unknown one cost the request the same work, so its timing
+    // cannot tell who is a customer.
+    const answer = await renderBilling(c, { kind: "sent" });
     const logger = log(c);
-    try {
-      await mailLinkIfKnown(c, email.data, logger);
-    } catch (error) {
-      // Logged, and answered like any other address: the answer must not tell known from unknown.
-      logger.error("Billing link could not be prepared", { error });
-    }
-    return renderBilling(c, { kind: "sent" });
+    // A timer, not a bare call: not even the lookup's query is started before the answer is sent.
+    const afterAnswer = new Promise((resolve) => setTimeout(resolve, 0));
+    c.executionCtx.waitUntil(afterAnswer.then(() => mailLinkIfKnown(c.env, email.data, origin, logger)));
+    return answer;
   });
 
   app.get(BILLING_OPEN_PATH, (c) => {
@@ -93,15 +103,23 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
   }
 }
 
-async function mailLinkIfKnown(c: Context<AppEnv>, email: string, logger: Logger): Promise<void> {
-  const customer = await customerForEmail(c.env.DB, email);
-  if (!customer) {
-    logger.info("Billing link asked for an address with no subscription");
-    return;
+/** Never throws: it runs after the answer, and a failure is only logged (the answer was the same). */
+async function mailLinkIfKnown(env: Env, email: string, origin: string, logger: Logger): Promise<void> {
+  try {
+    const customer = await customerForEmail(env.DB, email);
+    if (!customer) {
+      logger.info("Billing link asked for an address with no subscription");
+      return;
+    }
+    const makeLink = async () => {
+      const token = await createBillingLink(env.DB, customer.customerId, customer.email, REQUESTED_LINK_TTL_SECONDS);
+      const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
+      return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
+    };
+    await sendBillingLink(env, customer.email, makeLink, origin, logger);
+  } catch (error) {
+    logger.error("Billing link could not be prepared", { error });
   }
-  const token = await createBillingLink(c.env.DB, customer.customerId, customer.email, REQUESTED_LINK_TTL_SECONDS);
-  const url = `${siteOrigin(c.env, c.req.url)}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
-  await sendBillingLink(c.env, customer.email, { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) }, logger);
 }
 
 async function openPortal(c: Context<AppEnv>, customerId: string): Promise<Response> {
@@ -116,8 +134,8 @@ async function openPortal(c: Context<AppEnv>, customerId: string): Promise<Respo
   }
 }
 
-async function tooMany(c: Context): Promise<Response> {
-  const res = await renderBilling(c, { kind: "form", problem: billingCopy.tooMany }, 429);
+async function tooMany(c: Context, problem: string = billingCopy.tooMany): Promise<Response> {
+  const res = await renderBilling(c, { kind: "form", problem }, 429);
   res.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return res;
 }

@@ -3,14 +3,18 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { contactApiMessages, contactForm } from "../content/contact.ts";
 import type { AppEnv } from "../env.ts";
+import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
+import { siteOrigin } from "../http/site-origin.ts";
 import { notifyContactMessage } from "../mail/notify.ts";
 import { insertContactMessage } from "../messages/repository.ts";
 import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
 import { renderContactNotSent, renderContactSent } from "../render/site.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
+import { clientBudgets } from "../security/budget.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+import { refusedStore, type StoreRefusal } from "../security/store-gate.ts";
 
 /**
  * Every field at its limit: about 20,700 UTF-16 units, under 84 kB in UTF-8 (4 bytes per astral
@@ -62,6 +66,9 @@ export function contactRoutes() {
         return refuse(c, channel, 400, contactApiMessages.invalid(problems.join("; ")), issues);
       }
 
+      const refused = await refusedStore(c, clientBudgets.contact, "contact");
+      if (refused) return refuse(c, channel, refused.status, storeRefusals[refused.reason]);
+
       let messageId: number;
       try {
         messageId = await insertContactMessage(c.env.DB, parsed.data);
@@ -71,7 +78,7 @@ export function contactRoutes() {
       }
       // The message is kept whatever happens to its e-mails: they are queued, never awaited.
       try {
-        await notifyContactMessage(c.env, messageId, parsed.data, log(c, { messageId }));
+        await notifyContactMessage(c.env, messageId, parsed.data, siteOrigin(c.env, c.req.url), log(c, { messageId }));
       } catch (err) {
         log(c).error("The contact message's e-mails could not be queued", { messageId, error: err });
       }
@@ -129,32 +136,11 @@ async function readSubmission(c: Context, channel: Channel): Promise<Submission 
  */
 const NOT_UTF8 = "\uD800";
 
-/**
- * The names of the url-encoded fields whose values, percent-decoded, are not UTF-8 (a browser's
- * form never sends such bytes; a hand-made post may).
- */
-function notUtf8FormFields(body: ArrayBuffer): string[] {
-  // Raw bytes above ASCII become escapes as well, so one strict decoder judges both kinds.
-  const encoded = Array.from(new Uint8Array(body), (b) => (b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16)}`));
-  const names: string[] = [];
-  for (const sequence of encoded.join("").split("&")) {
-    const equals = sequence.indexOf("=");
-    if (equals < 0 || decodesAsUtf8(sequence.slice(equals + 1))) continue;
-    const name = new URLSearchParams(sequence).keys().next().value;
-    if (name !== undefined) names.push(name);
-  }
-  return names;
-}
-
-/** decodeURIComponent refuses bytes that are not UTF-8; a stray "%" (kept as it is by forms) is escaped first. */
-function decodesAsUtf8(value: string): boolean {
-  try {
-    decodeURIComponent(value.replace(/%(?![0-9A-Fa-f]{2})/g, "%25"));
-    return true;
-  } catch {
-    return false;
-  }
-}
+const storeRefusals: Record<StoreRefusal["reason"], string> = {
+  hourly: contactApiMessages.hourlyLimit,
+  busy: contactApiMessages.busy,
+  unavailable: contactApiMessages.storeFailed,
+};
 
 function filledHoneypot(fields: Record<string, unknown>): boolean {
   const value = fields[contactForm.honeypot.name];

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { quoteApiMessages as messages } from "../content/quote-api.ts";
 import type { AppEnv } from "../env.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
+import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
@@ -12,12 +13,15 @@ import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
 import { findCatalogueEntry } from "../orders/catalogue.ts";
 import { QUOTE_PAGE_PATH, QUOTE_PATH } from "../paths.ts";
 import { quoteFilename } from "../quotes/filename.ts";
-import { findQuoteByKey, insertQuote, type Quote } from "../quotes/repository.ts";
+import { type IssuedQuote, issueQuote, quoteDocument } from "../quotes/issue.ts";
+import { findQuoteByKey, type Quote } from "../quotes/repository.ts";
 import { renderQuoteNotMade } from "../render/quote-responses.tsx";
 import { renderQuoteNotFound, renderQuoteTooMany } from "../render/site.tsx";
 import { type CartItem, MAX_CART_ITEMS } from "../schemas/cart-item.ts";
 import { type QuoteRequest, quoteCustomerSchema, quoteRequestSchema } from "../schemas/quote-request.ts";
+import { clientBudgets } from "../security/budget.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+import { refusedStore, type StoreRefusal } from "../security/store-gate.ts";
 
 /** How the request came: JSON from the islands, or the plain form of /custom-quote (no JavaScript). */
 type Channel = "json" | "form";
@@ -51,27 +55,26 @@ export function quoteRoutes() {
       const cart = priceCart(request.services);
       if (isCartProblem(cart)) return refuse(c, channel, cart);
 
-      let quote: Quote;
+      const refused = await refusedStore(c, clientBudgets.quote, "quote");
+      if (refused) return refuse(c, channel, { status: refused.status, error: storeRefusals[refused.reason] });
+
+      const origin = siteOrigin(c.env, c.req.url);
+      let issued: IssuedQuote;
       try {
-        quote = await insertQuote(c.env.DB, cart, request.customer);
+        issued = await issueQuote(c.env, cart, request.customer, origin);
       } catch (error) {
-        log(c).error("Quote could not be stored", { error });
+        log(c).error("Quote could not be issued", { error });
         return refuse(c, channel, { status: 503, error: messages.storeFailed });
       }
-      const origin = siteOrigin(c.env, c.req.url);
+      const { quote, pdf } = issued;
       const logger = log(c, { quoteNumber: quote.number });
-      // Recorded first: the quote exists (and reaches the owner) even if drawing its PDF fails.
-      let emailed = false;
       try {
-        emailed = await notifyQuote(c.env, quote, origin, logger);
+        await notifyQuote(c.env, quote, origin, logger);
       } catch (error) {
         logger.error("The quote's e-mails could not be queued", { error });
       }
       logger.info("Quote made", { lines: quote.lines.length, dueCents: quote.due_cents });
-      const res = pdfResponse(quote, await drawQuote(quote, origin));
-      // The island says "a copy was e-mailed" only when it was.
-      res.headers.set("X-Quote-Emailed", emailed ? "1" : "0");
-      return res;
+      return pdfResponse(quote, pdf);
     },
   );
 
@@ -87,19 +90,10 @@ export function quoteRoutes() {
     }
     const quote = await findQuoteByKey(c.env.DB, c.req.param("number"), c.req.query("k"));
     if (!quote) return renderQuoteNotFound(c);
-    return pdfResponse(quote, await drawQuote(quote, siteOrigin(c.env, c.req.url)));
+    return pdfResponse(quote, await quoteDocument(c.env, quote, siteOrigin(c.env, c.req.url)));
   });
 
   return app;
-}
-
-/**
- * The PDF library and its fonts (about a megabyte of code) load on the first quote an isolate draws,
- * never on the start of a Worker that only serves pages.
- */
-async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
-  const { quotePdf } = await import("../quotes/document.ts");
-  return quotePdf(quote, origin);
 }
 
 function pdfResponse(quote: Quote, pdf: Uint8Array): Response {
@@ -114,8 +108,19 @@ function pdfResponse(quote: Quote, pdf: Uint8Array): Response {
   });
 }
 
+const storeRefusals: Record<StoreRefusal["reason"], string> = {
+  hourly: messages.hourlyLimit,
+  busy: messages.busy,
+  unavailable: messages.storeFailed,
+};
+
+const mediaTypeOf = (c: Context): string | undefined =>
+  c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+
+const isUrlEncoded = (c: Context): boolean => mediaTypeOf(c) === "application/x-www-form-urlencoded";
+
 function channelOf(c: Context): Channel | null {
-  const type = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
+  const type = mediaTypeOf(c);
   if (type === "application/json") return "json";
   if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
   return null;
@@ -135,6 +140,9 @@ async function readRequest(c: Context, channel: Channel): Promise<QuoteRequest |
   let form: FormData;
   try {
     form = await c.req.formData();
+    if (isUrlEncoded(c) && notUtf8FormFields(await c.req.arrayBuffer()).length > 0) {
+      return { status: 400, error: messages.notText };
+    }
   } catch {
     return { status: 400, error: messages.malformed };
   }

@@ -17,7 +17,7 @@ async function makeQuote(page: Page, name: string): Promise<{ path: string; numb
   expect(res.status()).toBe(200);
   const pdf = await getDocumentProxy(new Uint8Array(await res.body()));
   const { text } = await extractText(pdf, { mergePages: true });
-  const link = /\/quote\/(Q-\d{4}-\d{5})\?k=[A-Za-z0-9_-]+/.exec(text);
+  const link = /\/quote\/(Q-\d{4}-\d{5,})\?k=[A-Za-z0-9_-]+/.exec(text);
   if (!link) throw new Error("The PDF holds no link to its quote's page");
   return { path: link[0], number: link[1] ?? "" };
 }

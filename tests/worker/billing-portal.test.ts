@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { parseDocument, textOf } from "./support/html.ts";
 import { deliver, payAtStandin, placeOrder, SITE, sitePost, standinEvents, statusOf } from "./support/orders.ts";
@@ -34,6 +35,17 @@ async function linksTo(email: string): Promise<OutboxRow[]> {
   return results;
 }
 
+/** The link is looked up and mailed after the answer (so its timing tells nothing): wait for it. */
+async function linksSentTo(email: string, count = 1): Promise<OutboxRow[]> {
+  const deadline = Date.now() + 5_000;
+  let rows = await linksTo(email);
+  while (rows.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    rows = await linksTo(email);
+  }
+  return rows;
+}
+
 /** The page's way on to Stripe: a link (a form's answer may not redirect to another origin under the CSP). */
 async function portalLink(res: Response): Promise<string | null> {
   const page = parse(await res.text());
@@ -50,7 +62,7 @@ describe("/billing: a one-time link to the billing portal, by e-mail", () => {
     const asked = await post("/billing", { email: email.toUpperCase() });
     expect(asked.status).toBe(200);
     expect(parse(await asked.text()).text).toContain("Check Your E-mail");
-    const [mail] = await linksTo(email);
+    const [mail] = await linksSentTo(email);
     expect(mail?.status).not.toBe("not_configured");
     const token = tokenOf(mail);
     expect(token).toMatch(/^[\w-]{43}$/);
@@ -59,11 +71,14 @@ describe("/billing: a one-time link to the billing portal, by e-mail", () => {
     // Following the link only shows a button: a mail scanner's GET uses nothing up.
     const landing = await exports.default.fetch(`${SITE}/billing/open?token=${token}`);
     expect(landing.status).toBe(200);
+    // The token is in the URL: the page never names it to another page or site.
+    expect(landing.headers.get("Referrer-Policy")).toBe("no-referrer");
     const page = parse(await landing.text());
     expect(page.query('form[action="/billing/open"] input[name="token"]')?.getAttribute("value")).toBe(token);
 
     const opened = await post("/billing/open", { token });
     expect(opened.status).toBe(200);
+    expect(opened.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(await portalLink(opened)).toMatch(new RegExp(`^${standinUrl()}/portal/bps_`));
 
     const again = await post("/billing/open", { token });
@@ -76,19 +91,90 @@ describe("/billing: a one-time link to the billing portal, by e-mail", () => {
     const res = await post("/billing", { email: stranger });
     expect(res.status).toBe(200);
     expect(parse(await res.text()).text).toContain("If that address has a subscription with us");
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await linksTo(stranger)).toEqual([]);
+  });
+
+  it("10 requests at once for one subscriber: 3 links made and mailed, however the address is written", async () => {
+    const { email } = await subscribedBuyer();
+    const spellings = [email, email.toUpperCase(), ` ${email} `];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post("/billing", { email: spellings[i % 3] ?? email })),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    expect(await linksSentTo(email, 3)).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await linksTo(email)).toHaveLength(3);
+    const made = await env.DB.prepare("SELECT COUNT(*) AS n FROM billing_links WHERE email = ? COLLATE NOCASE")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(made?.n).toBe(3);
+  });
+
+  it("answers before the address is looked up: the lookup and the e-mail run after the answer", async () => {
+    const { email } = await subscribedBuyer();
+    const statements: string[] = [];
+    const db = new Proxy(env.DB, {
+      get(target, name, receiver) {
+        if (name === "prepare") {
+          return (sql: string) => {
+            statements.push(sql);
+            return target.prepare(sql);
+          };
+        }
+        const value = Reflect.get(target, name, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const later: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => void later.push(p), passThroughOnException() {}, props: {} };
+    const request = new Request(`${SITE}/billing`, form({ email }));
+    const res = await createApp().fetch(request, { ...env, DB: db }, ctx as unknown as ExecutionContext);
+    expect(res.status).toBe(200);
+    expect(statements.filter((sql) => /\borders\b|billing_links|budgets/.test(sql))).toEqual([]);
+    await Promise.all(later);
+    expect(statements.some((sql) => /\bFROM orders\b/.test(sql))).toBe(true);
+  });
+
+  it("a subscriber's address and a stranger's take the same time to answer (60 pairs)", async () => {
+    const { email } = await subscribedBuyer();
+    const timed = async (address: string) => {
+      const start = performance.now();
+      const res = await post("/billing", { email: address });
+      await res.text();
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const stranger = `nobody-${crypto.randomUUID()}@example.com`;
+      // Interleaved, each order half the time, so drift in the machine's speed falls on both.
+      if (i % 2) {
+        known.push(await timed(email));
+        unknown.push(await timed(stranger));
+      } else {
+        unknown.push(await timed(stranger));
+        known.push(await timed(email));
+      }
+    }
+    const p = rankSumPValue(known, unknown);
+    console.info("billing timing", { knownMedianMs: median(known), unknownMedianMs: median(unknown), p });
+    // "Unmeasurable": the two samples are indistinguishable at the 0.1% level.
+    expect(p).toBeGreaterThan(0.001);
   });
 
   it("refuses an expired link, a forged token, a bad address, another site's form and a flood", async () => {
     const { email } = await subscribedBuyer();
     await post("/billing", { email });
-    const token = tokenOf((await linksTo(email))[0]);
+    const token = tokenOf((await linksSentTo(email))[0]);
     await env.DB.prepare("UPDATE billing_links SET expires_at = '2000-01-01T00:00:00.000Z'").run();
     const expired = await post("/billing/open", { token });
     expect(expired.status).toBe(410);
     expect(parse(await expired.text()).text).toContain("expired");
 
-    expect((await post("/billing/open", { token: `${token.slice(0, -1)}A` })).status).toBe(404);
+    // One character changed (never to itself: a token ending in "A" would stay the same token).
+    const forged = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect((await post("/billing/open", { token: forged })).status).toBe(404);
     expect((await post("/billing/open", { token: "' OR 1=1 --" })).status).toBe(404);
     expect((await post("/billing", { email: "not an address" })).status).toBe(400);
 
@@ -168,3 +254,29 @@ describe("the success page asks Stripe sparingly", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Two-sided p-value of the Mann-Whitney rank-sum test (normal approximation, ties averaged). */
+function rankSumPValue(a: number[], b: number[]): number {
+  const all = [...a.map((v) => ({ v, a: true })), ...b.map((v) => ({ v, a: false }))].sort((x, y) => x.v - y.v);
+  const ranks = new Array<number>(all.length);
+  for (let i = 0; i < all.length; ) {
+    let j = i;
+    while (j + 1 < all.length && all[j + 1]?.v === all[i]?.v) j++;
+    for (let k = i; k <= j; k++) ranks[k] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  const rankSum = all.reduce((sum, x, i) => (x.a ? sum + (ranks[i] ?? 0) : sum), 0);
+  const u = rankSum - (a.length * (a.length + 1)) / 2;
+  const mean = (a.length * b.length) / 2;
+  const sd = Math.sqrt((a.length * b.length * (a.length + b.length + 1)) / 12);
+  const z = Math.abs(u - mean) / sd;
+  // erfc by Abramowitz and Stegun 7.1.26: ample for a p-value.
+  const t = 1 / (1 + 0.3275911 * (z / Math.SQRT2));
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return poly * Math.exp(-(z * z) / 2);
+}

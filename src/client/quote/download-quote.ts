@@ -63,7 +63,7 @@ function attachmentName(disposition: string | null): string {
 }
 
 /** POSTs the request; resolves to the PDF and its file name, rejects with a QuoteError. */
-async function fetchQuote(body: QuoteRequest): Promise<{ pdf: Blob; filename: string; emailed: boolean }> {
+async function fetchQuote(body: QuoteRequest): Promise<{ pdf: Blob; filename: string }> {
   let response: Response;
   try {
     response = await fetch(QUOTE_PATH, {
@@ -83,7 +83,6 @@ async function fetchQuote(body: QuoteRequest): Promise<{ pdf: Blob; filename: st
   return {
     pdf: await response.blob(),
     filename: attachmentName(response.headers.get("content-disposition")),
-    emailed: response.headers.get("x-quote-emailed") === "1",
   };
 }
 
@@ -116,10 +115,10 @@ export async function downloadQuote(items: CartItems | null, values: QuoteValues
     if (!result.ok) return { status: "invalid", errors: result.errors };
     const { name, email, company } = result.data;
     const customer = company ? { name, email, company } : { name, email };
-    const { pdf, filename, emailed } = await fetchQuote({ services: [...items], customer });
+    const { pdf, filename } = await fetchQuote({ services: [...items], customer });
     save(pdf, filename);
-    const title = copy.downloaded(filename.replace(/\.pdf$/i, ""));
-    toast.success(title, emailed ? { description: copy.emailed(email) } : undefined);
+    // The same words whether or not the e-mail went: the page never tells a mailbox's count.
+    toast.success(copy.downloaded(filename.replace(/\.pdf$/i, "")), { description: copy.emailed(email) });
     return { status: "saved" };
   } catch (error) {
     if (error instanceof QuoteError && Object.keys(error.fieldErrors).length > 0) {

@@ -1,5 +1,5 @@
 import { quoteFilename } from "../../quotes/filename.ts";
-import { getQuote } from "../../quotes/repository.ts";
+import { quoteDocumentByNumber } from "../../quotes/issue.ts";
 import type { MailAttachment, MailOrderLine, MailTemplate } from "../types.ts";
 import {
   adminLinkHtml,
@@ -45,54 +45,50 @@ const validity = (iso: string): string =>
     timeZone: "Africa/Nairobi",
   });
 
-/** The quote's PDF, drawn again from its stored row: the outbox keeps data, never files. */
+/** The owner's copy carries the issued document itself: the stored bytes, never a redraw. */
 async function quoteAttachment(data: QuoteMailData, env: Env): Promise<MailAttachment[]> {
-  const quote = await getQuote(env.DB, data.quoteNumber);
-  if (!quote) throw new Error(`Quote ${data.quoteNumber} is not stored`);
-  // Loaded when needed, as the route does: the PDF library stays out of every other e-mail's work.
-  const { quotePdf } = await import("../../quotes/document.ts");
-  return [
-    { filename: quoteFilename(quote.number), type: "application/pdf", content: await quotePdf(quote, data.siteUrl) },
-  ];
+  const pdf = await quoteDocumentByNumber(env, data.quoteNumber, data.siteUrl);
+  if (!pdf) throw new Error(`Quote ${data.quoteNumber} is not stored`);
+  return [{ filename: quoteFilename(data.quoteNumber), type: "application/pdf", content: pdf }];
 }
 
-/** The buyer's copy: the PDF attached, the totals, the quote's page (where "Pay online" is). */
-export const quoteForBuyer: MailTemplate<QuoteMailData> = {
+/**
+ * What the buyer's copy may say: our words, the number we issued and its keyed link. Anyone can
+ * type any address into the form, so nothing the visitor typed (name, company) and no attachment
+ * (whose text they chose) ever goes to that address. A payload recorded before this change holds
+ * more; only these fields are read.
+ */
+export type QuoteForBuyerData = Pick<QuoteMailData, "quoteNumber" | "quoteUrl" | "validUntil">;
+
+/** The buyer's copy: fixed text, the quote's page (where the PDF and "Pay online" are). */
+export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
   audience: "customer",
-  attachments: quoteAttachment,
   render(data, { company }) {
     const subject = `Your quote ${data.quoteNumber} from ${company.name}`;
-    const intro = `Thank you for your interest. Your quote ${data.quoteNumber} is attached as a PDF; its prices hold until ${validity(data.validUntil)}.`;
-    const pay = "To accept it, pay online from the quote's page, or by bank transfer or M-Pesa as the PDF explains.";
-    const noObligation = "This quote is free and places you under no obligation.";
+    const ready = `Your quote ${data.quoteNumber} is ready. Its prices hold until ${validity(data.validUntil)}.`;
+    const open = "Open it online to read it, download its PDF or pay it:";
+    const notYou = "If you did not ask us for a quote, you can ignore this e-mail.";
     const text = [
-      `Dear ${data.customerName},`,
+      "Hello,",
       "",
-      intro,
+      ready,
       "",
-      linesText(data.lines),
-      "",
-      totalsText(data.dueCents, data.monthlyCents, DUE),
-      "",
-      pay,
-      `Your quote online: ${data.quoteUrl}`,
-      "",
-      noObligation,
+      open,
+      data.quoteUrl,
       "",
       supportText(company),
+      "",
+      notYou,
       "",
       footerText(company),
     ].join("\n");
     const body = [
       `<h1 style="font-size:22px;margin:0 0 16px;">Your quote ${escapeHtml(data.quoteNumber)}</h1>`,
-      `<p>Dear ${escapeHtml(data.customerName)},</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      linesHtml(data.lines),
-      totalsHtml(data.dueCents, data.monthlyCents, DUE),
-      `<p>${escapeHtml(pay)}</p>`,
-      `<p>${link(data.quoteUrl, "Open your quote online")}</p>`,
-      `<p>${escapeHtml(noObligation)}</p>`,
+      "<p>Hello,</p>",
+      `<p>${escapeHtml(ready)}</p>`,
+      `<p>${escapeHtml(open)}<br>\n${link(data.quoteUrl, "Open your quote")}</p>`,
       supportHtml(company),
+      `<p style="font-size:14px;color:#4b5563;">${escapeHtml(notYou)}</p>`,
     ].join("\n");
     return { subject, text, html: htmlFrame(company, subject, body) };
   },

@@ -1,0 +1,72 @@
+/**
+ * Hourly and daily budgets kept in D1 (migrations/0006_budgets.sql): what one key (a mailbox, a
+ * client's network) may use of something. Each use is decided and recorded by one statement, so a
+ * budget holds however many requests arrive at once; the Workers rate limiting binding cannot do
+ * this (its period is at most a minute, and it counts per location, eventually).
+ */
+export type Budget = {
+  /** What is counted, e.g. "mail:quote" or "client:contact". */
+  scope: string;
+  perHour: number;
+  perDay: number;
+};
+
+/** The clock hour and the UTC day a moment falls in: '2026-11-25T13' and '2026-11-25'. */
+function windowsOf(now: Date): { hour: string; day: string } {
+  const iso = now.toISOString();
+  return { hour: iso.slice(0, 13), day: iso.slice(0, 10) };
+}
+
+/**
+ * Takes one from the key's budget: true when it was taken, false when the hour's or the day's is
+ * spent (then nothing is counted, so refused attempts never eat into a later hour). The UPSERT's
+ * WHERE makes the check and the count one atomic step: no count-then-insert race.
+ */
+export async function spendBudget(db: D1Database, budget: Budget, key: string, now = new Date()): Promise<boolean> {
+  const { hour, day } = windowsOf(now);
+  const row = await db
+    .prepare(
+      `INSERT INTO budgets (scope, key, hour, hour_count, day, day_count) VALUES (?1, ?2, ?3, 1, ?4, 1)
+       ON CONFLICT (scope, key) DO UPDATE SET
+         hour_count = CASE WHEN budgets.hour = excluded.hour THEN budgets.hour_count + 1 ELSE 1 END,
+         day_count = CASE WHEN budgets.day = excluded.day THEN budgets.day_count + 1 ELSE 1 END,
+         hour = excluded.hour,
+         day = excluded.day
+       WHERE (budgets.hour <> excluded.hour OR budgets.hour_count < ?5)
+         AND (budgets.day <> excluded.day OR budgets.day_count < ?6)
+       RETURNING hour_count`,
+    )
+    .bind(budget.scope, key, hour, day, budget.perHour, budget.perDay)
+    .first<{ hour_count: number }>();
+  return row !== null;
+}
+
+/** Deletes the rows of days gone by (the cron sweep): the table holds at most a day's keys. */
+export async function forgetPastBudgets(db: D1Database, now = new Date()): Promise<number> {
+  const { meta } = await db.prepare("DELETE FROM budgets WHERE day < ?").bind(windowsOf(now).day).run();
+  return meta.changes ?? 0;
+}
+
+/** Seconds until the hour's budget starts again: what a refused client is told to wait. */
+export function secondsToNextHour(now = new Date()): number {
+  return 3600 - Math.floor((now.getTime() % 3_600_000) / 1000);
+}
+
+/**
+ * What one client's network (clientKey: an IPv6 /64) may store in an hour and a day, on top of the
+ * per-minute limiters: this is what bounds how fast one network can grow D1 (docs/security.md).
+ */
+export const clientBudgets = {
+  contact: { scope: "client:contact", perHour: 10, perDay: 30 },
+  quote: { scope: "client:quote", perHour: 20, perDay: 60 },
+} as const satisfies Record<string, Budget>;
+
+/**
+ * E-mails one mailbox (mail/mailbox.ts: `a.b+x@gmail.com` is `ab@gmail.com`) may get on a visitor's
+ * request, whoever asks: the forms cannot be used to fill a stranger's inbox.
+ */
+export const mailboxBudgets = {
+  quote: { scope: "mail:quote", perHour: 3, perDay: 10 },
+  billingLink: { scope: "mail:billing-link", perHour: 3, perDay: 10 },
+  contactAck: { scope: "mail:contact-ack", perHour: 1, perDay: 3 },
+} as const satisfies Record<string, Budget>;

@@ -1,0 +1,81 @@
+// Runs with wrangler.toml's own ceilings (the "ceilings" project in vitest.config.ts); every other
+// worker test file runs with them raised.
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { contactApiMessages } from "../../src/content/contact.ts";
+import { quoteApiMessages } from "../../src/content/quote-api.ts";
+import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
+import { SITE, sitePost } from "./support/orders.ts";
+import { cartItem } from "./support/payment.ts";
+import { postQuote, quoteCustomer } from "./support/quotes.ts";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+/** wrangler.toml: per minute, for all clients together. */
+const CEILING = { contact: 30, quote: 20, billing: 20, visitorMail: 40 };
+
+function contact(i: number) {
+  const body = {
+    name: "Amina Otieno",
+    email: `ceiling-${i}-${crypto.randomUUID()}@example.com`,
+    phone: "+254 711 222 333",
+    message: "We need help moving our dispatch system to the cloud.",
+    website: "",
+  };
+  // Each from a network of its own: only the ceiling can refuse them.
+  return exports.default.fetch(`${SITE}/api/contact`, sitePost(JSON.stringify(body), "application/json"));
+}
+
+const count = async (sql: string): Promise<number> => (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? 0;
+
+describe("ceilings for all visitors together", () => {
+  // The limiters count per clock minute: start early in one, so the whole run falls inside it.
+  beforeAll(async () => {
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 20_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 200));
+  }, 70_000);
+
+  it("contact messages, quotes and billing links: 429 past the ceiling, e-mails to visitors capped, the owner told once", async () => {
+    const contacts: Response[] = [];
+    for (let i = 0; i <= CEILING.contact; i++) contacts.push(await contact(i));
+    expect(contacts.slice(0, CEILING.contact).map((r) => r.status)).toEqual(Array(CEILING.contact).fill(201));
+    const refused = contacts.at(-1) as Response;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(await refused.json()).toEqual({ error: contactApiMessages.busy });
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages")).toBe(CEILING.contact);
+
+    const quotes: number[] = [];
+    for (let i = 0; i <= CEILING.quote; i++) {
+      const res = await postQuote({ services: [cartItem("e1")], customer: quoteCustomer() });
+      quotes.push(res.status);
+      if (res.status === 429) expect(await res.json()).toEqual({ error: quoteApiMessages.busy });
+      else await res.arrayBuffer();
+    }
+    expect(quotes).toEqual([...Array(CEILING.quote).fill(200), 429]);
+    expect(await count("SELECT COUNT(*) AS n FROM quotes")).toBe(CEILING.quote);
+
+    // 30 acknowledgements and 20 quotes to 50 different visitors' addresses: 40 go, 10 are skipped.
+    expect(await count("SELECT COUNT(*) AS n FROM outbox WHERE kind IN ('contact-ack', 'quote')")).toBe(
+      CEILING.visitorMail,
+    );
+
+    const billing: number[] = [];
+    for (let i = 0; i <= CEILING.billing; i++) {
+      const body = new URLSearchParams({ email: `nobody-${i}@example.com` }).toString();
+      const res = await exports.default.fetch(`${SITE}/billing`, sitePost(body, "application/x-www-form-urlencoded"));
+      await res.arrayBuffer();
+      billing.push(res.status);
+    }
+    expect(billing).toEqual([...Array(CEILING.billing).fill(200), 429]);
+
+    // Four ceilings reached within the hour: one e-mail to the owner.
+    const alerts = await env.DB.prepare("SELECT recipient, subject FROM outbox WHERE kind = 'owner-ceiling'").all<{
+      recipient: string;
+      subject: string;
+    }>();
+    expect(alerts.results).toEqual([
+      { recipient: TEST_OWNER_EMAIL, subject: "Traffic ceiling reached: contact messages" },
+    ]);
+  });
+});
