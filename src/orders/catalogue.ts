@@ -1,7 +1,7 @@
 import { pricingCartItems } from "../content/pricing-cart-items.ts";
 import { recursMonthly } from "../content/pricing-categories.ts";
 import { quoteCatalogue } from "../content/quote-catalogue.ts";
-import { toCents } from "../lib/money.ts";
+import { exactCents } from "../lib/money.ts";
 
 /** What the worker charges for one id: the catalogue's own name, category and price. */
 export type CatalogueEntry = {
@@ -15,9 +15,10 @@ export type CatalogueEntry = {
   recurring: boolean;
 };
 
-function toEntry(item: { id: string; name: string; category: string; price: number }): CatalogueEntry {
-  const unitAmount = toCents(item.price);
-  if (!Number.isSafeInteger(unitAmount) || unitAmount < 0) {
+/** A catalogue item as the worker charges it; throws (at startup) on a price Stripe could not take as is. */
+export function toCatalogueEntry(item: { id: string; name: string; category: string; price: number }): CatalogueEntry {
+  const unitAmount = exactCents(item.price);
+  if (unitAmount === null || unitAmount < 0) {
     throw new Error(`Catalogue item ${item.id} has a price that is not a whole number of cents: ${item.price}`);
   }
   return {
@@ -35,7 +36,7 @@ function buildCatalogue(): ReadonlyMap<string, CatalogueEntry> {
   for (const item of [...quoteCatalogue, ...pricingCartItems]) {
     // Two items sharing an id would make the charged price depend on list order: fail at startup instead.
     if (entries.has(item.id)) throw new Error(`Duplicate catalogue id: ${item.id}`);
-    entries.set(item.id, toEntry(item));
+    entries.set(item.id, toCatalogueEntry(item));
   }
   return entries;
 }

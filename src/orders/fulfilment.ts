@@ -1,5 +1,5 @@
 import { notifyOrderPaid, notifyOrderReview } from "../mail/notify.ts";
-import { onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
+import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "./order-status.ts";
 import {
@@ -41,9 +41,9 @@ const handlers: Record<string, EventHandler> = {
 /**
  * Brings an order in line with what Stripe says about its session. The one place fulfilment
  * happens: the webhook and the success page both call it, and calling it again changes nothing.
- * A claim of payment counts only when Stripe's amount and currency are the order's; otherwise the
- * order waits for the owner (needs_review). A paid order has its e-mails queued here (once: the
- * outbox drops repeats).
+ * A claim of payment counts only when Stripe's amount and currency are there and are the order's;
+ * otherwise the order waits for the owner (needs_review). A paid order has its e-mails queued here
+ * (once: the outbox drops repeats).
  */
 export async function fulfilSession(
   context: FulfilmentContext,
@@ -132,15 +132,17 @@ async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike
 
 /**
  * A completed subscription checkout names its subscription and customer: the order is tied to
- * them here, so renewals and the billing portal find it. What the checkout implies ('active' once
- * paid) is recorded with the oldest timestamp, so any subscription event overrides it.
+ * them here, so renewals and the billing portal find it, and invoices that came first are entered.
+ * What the checkout implies ('active' once paid) is recorded with the oldest timestamp, so any
+ * subscription event overrides it.
  */
 async function linkSubscription(
-  { env }: FulfilmentContext,
+  context: FulfilmentContext,
   sessionId: string,
   session: SessionFacts,
   status: OrderStatus,
 ): Promise<void> {
+  const { env } = context;
   if (session.customer) await setStripeCustomer(env.DB, sessionId, session.customer);
   if (!session.subscription) return;
   await applySubscriptionState(env.DB, {
@@ -154,6 +156,7 @@ async function linkSubscription(
     canceledAt: null,
     stateAt: 0,
   });
+  await enterHeldInvoices(context, session.subscription);
 }
 
 /** Applies one verified Stripe event, at most once per event id. */

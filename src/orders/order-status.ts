@@ -7,7 +7,7 @@
  * 'expired' ranks low because it is the weakest claim: a session that was ever completed was not
  * simply abandoned, so evidence of completion (awaiting, failed or paid) outranks it whatever order
  * the events arrive in. Nothing moves an order back to 'pending'. 'needs_review' (Stripe's amount
- * or currency differs from the order's) is left for the owner: no event makes such an order paid.
+ * or currency is missing or differs from the order's) is left for the owner: no event makes such an order paid.
  */
 const orderStatuses = [
   "pending",
@@ -52,16 +52,20 @@ export function statusFromSession(session: SessionState): OrderStatus | null {
 }
 
 /**
- * Why Stripe's figures do not match the order's, or null when they do. Only a session that carries
- * figures is checked (an expired or open one asserts no payment).
+ * Why Stripe's figures do not match the order's, or null when they do. Called for every claim of
+ * payment (paid, or awaiting a bank debit): a claim without an amount or a currency is not a match,
+ * whatever its status says.
  */
 export function amountMismatch(
   order: { total_cents: number; currency: string },
   session: Pick<SessionState, "amount_total" | "currency">,
 ): string | null {
-  const amount = session.amount_total;
-  const currency = session.currency?.toLowerCase();
-  if (amount === undefined || amount === null) return null;
+  const amount = session.amount_total ?? null;
+  const currency = session.currency?.toLowerCase() || null;
   if (amount === order.total_cents && currency === order.currency.toLowerCase()) return null;
-  return `Stripe reported ${amount} ${currency ?? "(no currency)"}; the order recorded ${order.total_cents} ${order.currency}`;
+  const said =
+    amount === null
+      ? `no amount${currency ? ` (currency ${currency})` : " and no currency"}`
+      : `${amount} ${currency ?? "(no currency)"}`;
+  return `Stripe reported ${said}; the order recorded ${order.total_cents} ${order.currency}`;
 }

@@ -1,4 +1,4 @@
-/** The SQL of subscriptions and the payments ledger (migrations/0003_billing.sql). */
+/** The SQL of subscriptions, the payments ledger and invoices held for a link (migrations/0003, 0008). */
 
 export type SubscriptionRow = {
   subscription_id: string;
@@ -10,6 +10,8 @@ export type SubscriptionRow = {
   cancel_at: string | null;
   canceled_at: string | null;
   state_at: number;
+  /** Why the owner should look at it (impossible dates from Stripe); null when nothing is wrong. */
+  review_reason: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -25,6 +27,8 @@ export type PaymentRow = {
   period_start: string | null;
   period_end: string | null;
   attempts: number;
+  /** Why the owner should look at it (not the plan's amount or currency, unreadable figures or period). */
+  review_reason: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -50,9 +54,16 @@ function getSubscription(db: D1Database, id: string): Promise<SubscriptionRow | 
 }
 
 /**
+ * Statuses Stripe never leaves: a subscription that ended stays ended, and a new one comes with a
+ * new id. They are bound into the SQL below, so this list and the query cannot disagree.
+ */
+const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
+
+/**
  * Records a subscription's state unless a newer one is stored. An equal timestamp applies (two
- * events in one second: the later delivery wins), except over 'canceled', which Stripe never undoes.
- * Returns the row before and after, or null when the stored state was newer.
+ * events in one second: the later delivery wins). A final status (canceled) wins whatever the
+ * times say, since Stripe never undoes it, and once stored only another, newer final state replaces
+ * it. Returns the row before and after, or null when the stored state was kept.
  */
 export async function applySubscriptionState(
   db: D1Database,
@@ -71,10 +82,14 @@ export async function applySubscriptionState(
          cancel_at_period_end = excluded.cancel_at_period_end,
          cancel_at = excluded.cancel_at,
          canceled_at = COALESCE(excluded.canceled_at, canceled_at),
-         state_at = excluded.state_at,
+         state_at = MAX(excluded.state_at, subscriptions.state_at),
          updated_at = ${NOW}
-       WHERE excluded.state_at > subscriptions.state_at
-          OR (excluded.state_at = subscriptions.state_at AND subscriptions.status <> 'canceled')
+       WHERE CASE
+         WHEN subscriptions.status IN (?10, ?11)
+           THEN excluded.status IN (?10, ?11) AND excluded.state_at > subscriptions.state_at
+         WHEN excluded.status IN (?10, ?11) THEN 1
+         ELSE excluded.state_at >= subscriptions.state_at
+       END
        RETURNING *`,
     )
     .bind(
@@ -87,9 +102,18 @@ export async function applySubscriptionState(
       state.cancelAt,
       state.canceledAt,
       state.stateAt,
+      ...FINAL_STATUSES,
     )
     .first<SubscriptionRow>();
   return after ? { before, after } : null;
+}
+
+/** Marks a subscription for the owner's review; the first reason stays. */
+export async function flagSubscription(db: D1Database, subscriptionId: string, reason: string): Promise<void> {
+  await db
+    .prepare("UPDATE subscriptions SET review_reason = COALESCE(review_reason, ?2) WHERE subscription_id = ?1")
+    .bind(subscriptionId, reason)
+    .run();
 }
 
 /** A payment as an invoice (or a one-off checkout) describes it. */
@@ -103,12 +127,14 @@ export type PaymentRecord = {
   billingReason: string;
   periodStart: string | null;
   periodEnd: string | null;
+  /** Why the owner should look at this line; null when nothing is wrong. */
+  reviewReason?: string | null;
 };
 
 /**
  * Records a payment in the ledger. 'paid' is final for an invoice: a late failure event never
- * overwrites it; a failure seen again counts one more attempt. Returns the row and whether its
- * status changed (so e-mails go out once per change).
+ * overwrites it; a failure seen again counts one more attempt. A review reason, once set, stays.
+ * Returns the row and whether its status changed (so e-mails go out once per change).
  */
 export async function recordPayment(
   db: D1Database,
@@ -121,12 +147,13 @@ export async function recordPayment(
   const row = await db
     .prepare(
       `INSERT INTO payments (payment_id, session_id, subscription_id, status, amount_cents, currency, billing_reason,
-         period_start, period_end)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         period_start, period_end, review_reason)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
        ON CONFLICT (payment_id) DO UPDATE SET
          status = CASE WHEN payments.status = 'paid' THEN 'paid' ELSE excluded.status END,
          amount_cents = CASE WHEN payments.status = 'paid' THEN payments.amount_cents ELSE excluded.amount_cents END,
          attempts = payments.attempts + CASE WHEN payments.status = 'failed' AND excluded.status = 'failed' THEN 1 ELSE 0 END,
+         review_reason = COALESCE(payments.review_reason, excluded.review_reason),
          updated_at = ${NOW}
        RETURNING *`,
     )
@@ -140,8 +167,44 @@ export async function recordPayment(
       payment.billingReason,
       payment.periodStart,
       payment.periodEnd,
+      payment.reviewReason ?? null,
     )
     .first<PaymentRow>();
   if (!row) throw new Error(`Payment ${payment.paymentId} was not recorded`);
   return { row, changed: before?.status !== row.status };
+}
+
+/** An invoice event held until its subscription is linked to an order (migrations/0008_webhook_edges.sql). */
+type HeldInvoice = { event_id: string; subscription_id: string; type: string; created: number; invoice: string };
+
+/** Held invoices nothing claimed in this long are dropped: their subscription is not one of ours. */
+const HELD_INVOICE_DAYS = 30;
+
+/** Holds an invoice event for a subscription no order is linked to yet; a repeat of the event is one row. */
+export async function holdInvoice(db: D1Database, held: HeldInvoice): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO pending_invoices (event_id, subscription_id, type, created, invoice)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .bind(held.event_id, held.subscription_id, held.type, held.created, held.invoice),
+    db
+      .prepare(`DELETE FROM pending_invoices WHERE received_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)`)
+      .bind(`-${HELD_INVOICE_DAYS} days`),
+  ]);
+}
+
+/** A subscription's held invoice events, oldest first. */
+export async function heldInvoices(db: D1Database, subscriptionId: string): Promise<HeldInvoice[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM pending_invoices WHERE subscription_id = ? ORDER BY created, received_at, event_id")
+    .bind(subscriptionId)
+    .all<HeldInvoice>();
+  return results;
+}
+
+/** Forgets a held invoice event once it is in the ledger. */
+export async function releaseHeldInvoice(db: D1Database, eventId: string): Promise<void> {
+  await db.prepare("DELETE FROM pending_invoices WHERE event_id = ?").bind(eventId).run();
 }

@@ -18,11 +18,13 @@ import {
 } from "./support/orders.ts";
 import { standinUrl } from "./support/payment.ts";
 
-const completedPaid = (id: string) => ({ id, status: "complete", payment_status: "paid" });
-const completedUnpaid = (id: string) => ({ id, status: "complete", payment_status: "unpaid" });
+/** What Stripe reports for a seeded order ($150.00): every completed or paid session carries its figures. */
+const figures = { amount_total: 15_000, currency: "usd" };
+const completedPaid = (id: string) => ({ id, status: "complete", payment_status: "paid", ...figures });
+const completedUnpaid = (id: string) => ({ id, status: "complete", payment_status: "unpaid", ...figures });
 const expiredSession = (id: string) => ({ id, status: "expired", payment_status: "unpaid" });
 
-async function send(type: string, session: { id: string; status: string; payment_status: string }, eventId?: string) {
+async function send(type: string, session: Parameters<typeof sessionEvent>[1], eventId?: string) {
   const payload = sessionEvent(type, session, eventId);
   return { payload, answer: await deliverSigned(payload) };
 }
@@ -98,6 +100,17 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
       "a stale timestamp (older than 300 s)",
       async (p) => ({ body: p, header: await signature(p, { timestamp: Math.floor(Date.now() / 1000) - 301 }) }),
     ],
+    [
+      "a timestamp more than 300 s ahead",
+      async (p) => ({ body: p, header: await signature(p, { timestamp: Math.floor(Date.now() / 1000) + 301 }) }),
+    ],
+    [
+      "a timestamp a year ahead",
+      async (p) => ({
+        body: p,
+        header: await signature(p, { timestamp: Math.floor(Date.now() / 1000) + 365 * 86_400 }),
+      }),
+    ],
     ["a header without v1", async (p) => ({ body: p, header: `t=${Math.floor(Date.now() / 1000)}` })],
     [
       "a body changed after signing",
@@ -116,6 +129,14 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
     expect(answer.body?.error).toMatch(/^[A-Z].*\.$/);
     expect(await statusOf(id)).toBe("pending");
     expect(await recordedEventCount(eventId)).toBe(0);
+  });
+
+  it("a timestamp a minute ahead (a clock running fast) is accepted", async () => {
+    const id = await seedOrder();
+    const payload = sessionEvent("checkout.session.completed", completedPaid(id));
+    const answer = await deliver(payload, await signature(payload, { timestamp: Math.floor(Date.now() / 1000) + 60 }));
+    expect(answer.status).toBe(200);
+    expect(await statusOf(id)).toBe("paid");
   });
 
   it("malformed JSON, even correctly signed: 400", async () => {

@@ -41,6 +41,11 @@ function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
     <p className="mt-2 text-xs text-slate-700" data-subscription-status={sub.status}>
       {copy.label}: <strong>{sub.status.replaceAll("_", " ")}</strong>
       {when && <span> · {when}</span>}
+      {sub.review_reason && (
+        <span className="block [overflow-wrap:anywhere] text-red-800" data-review>
+          {copy.review} <VisitorText text={sub.review_reason} />
+        </span>
+      )}
     </p>
   );
 }
@@ -60,6 +65,12 @@ function PaymentsLedger({ payments }: { payments: PaymentRow[] }) {
             {copy.reasons[p.billing_reason] ?? p.billing_reason}
             {p.period_start && ` · ${day(p.period_start)}`}
             {p.status === "failed" && p.attempts > 1 && ` · ${copy.attempts(p.attempts)}`}
+            {p.review_reason && (
+              <strong className="[overflow-wrap:anywhere] text-red-800" data-review>
+                {" "}
+                · {copy.review} <VisitorText text={p.review_reason} />
+              </strong>
+            )}
           </li>
         ))}
       </ul>

@@ -65,6 +65,11 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
         <Pill tone={tone(sub.status)} data={sub.status}>
           {statusLabel}
         </Pill>
+        {sub.review_reason && (
+          <p className="mt-2 max-w-56 text-xs [overflow-wrap:anywhere] text-red-800" data-review>
+            {copy.review} <VisitorText text={sub.review_reason} />
+          </p>
+        )}
       </td>
       <td className={`${cell} [overflow-wrap:anywhere] md:max-w-xs`}>
         <CellLabel>{columns.customer}</CellLabel>

@@ -54,7 +54,21 @@ export async function seedOrder(sessionId = fakeSessionId(), status = "pending",
   return sessionId;
 }
 
-type SessionFields = { id: string; status: string | null; payment_status: string | null };
+type SessionFields = {
+  id: string;
+  status: string | null;
+  payment_status: string | null;
+  /** What Stripe charged: a claim of payment without them holds the order for review. */
+  amount_total?: number | null;
+  currency?: string | null;
+};
+
+/** A complete, paid session as Stripe reports it for the order as recorded (its total and currency). */
+export async function paidSession(sessionId: string): Promise<SessionFields> {
+  const order = await orderRow(sessionId);
+  const figures = { amount_total: order?.total_cents ?? null, currency: order?.currency ?? null };
+  return { id: sessionId, status: "complete", payment_status: "paid", ...figures };
+}
 
 /** A Checkout Session event body as Stripe sends it (the fields the site reads, and a few more). */
 export function sessionEvent(type: string, session: SessionFields, eventId = `evt_test_${crypto.randomUUID()}`) {
