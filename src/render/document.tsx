@@ -8,10 +8,14 @@ import { OG_IMAGE_PATH, paths } from "../paths.ts";
 import { UsedIslands } from "../render/island.tsx";
 import { serializeJsonLd } from "../seo/structured-data.ts";
 import { cartHintCode, islandLoaderCode, pageAssets } from "./assets.ts";
+import { svgDataUri } from "./data-uri.ts";
 import { STYLES_PLACEHOLDER } from "./page-styles.ts";
 
-/** The favicon as a data: URI, escaping only what a URI or the attribute cannot hold as is. */
-const faviconHref = `data:image/svg+xml,${faviconSvg.trim().replaceAll('"', "'").replaceAll("#", "%23")}`;
+/**
+ * The tab's icon, without the SVG's <title>: an icon drawn as an image never shows it, and the 26
+ * bytes (gzip) it costs every page count against the first round trip (docs/performance.md).
+ */
+const faviconHref = svgDataUri(faviconSvg.replace(/<title>[^<]*<\/title>/, ""));
 
 export type DocumentProps = {
   path: string;
@@ -96,9 +100,9 @@ export function Document({
           <meta name="twitter:card" content="summary_large_image" />
           {/*
             The tab's icon inline: a request for it would start before the first paint and, on a
-            slow phone link, compete with it. Escaped lightly so its path compresses against the
-            header logo's. The manifest is linked by the header script after the first paint, for
-            the same reason; /favicon.ico and /apple-touch-icon.png also answer where looked for.
+            slow phone link, compete with it. Percent-encoded where a URL must be (render/data-uri.ts).
+            The manifest is linked by the header script after the first paint, for the same
+            reason; /favicon.ico and /apple-touch-icon.png also answer where looked for.
           */}
           <link rel="icon" href={faviconHref} type="image/svg+xml" />
           <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

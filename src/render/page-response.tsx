@@ -107,7 +107,9 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
   c.set("sharedDocument", true);
   // no-cache: any cache may keep the page but must revalidate it before each use (the same as
   // "public, max-age=0, must-revalidate", in 26 fewer bytes of every page's first round trip).
-  const headers = { "Cache-Control": "no-cache", ETag: etag };
+  // Vary on every answer, the 304 too: a cache updates its stored headers from the 304's, and
+  // must keep knowing that the body it holds depends on Accept-Encoding.
+  const headers = { "Cache-Control": "no-cache", ETag: etag, Vary: "Accept-Encoding" };
   const ifNoneMatch = c.req.header("If-None-Match");
   if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) {
     return c.body(null, 304, headers);
@@ -116,7 +118,7 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
   // what the visitor's client really accepts is kept in cf.clientAcceptEncoding.
   const clientAccepts = c.req.raw.cf?.clientAcceptEncoding;
   if (!acceptsGzip(typeof clientAccepts === "string" ? clientAccepts : c.req.header("Accept-Encoding"))) {
-    return c.html(html, 200, { ...headers, Vary: "Accept-Encoding" });
+    return c.html(html, 200, headers);
   }
   return new Response(gzip, {
     status: 200,
@@ -126,7 +128,6 @@ export async function renderPublicPage(c: Context, page: Page): Promise<Response
       ...headers,
       "Content-Type": "text/html; charset=UTF-8",
       "Content-Encoding": "gzip",
-      Vary: "Accept-Encoding",
     },
   });
 }

@@ -63,6 +63,8 @@ function storeWith(raw: string | null, validator: ItemsValidator = validCartItem
 }
 
 const items = (store: CartStore) => store.getSnapshot() ?? [];
+/** Lets the loader's promise and the store's handlers run. */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("cart operations", () => {
   it("adds new items with quantity 1 and raises the quantity of an item already there", () => {
@@ -232,6 +234,77 @@ describe("before the stored cart is known", () => {
     expect(store.getSnapshot()).toEqual([]);
     expect(storage.getItem(CART_STORAGE_KEY)).toBe(raw);
     expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it("never writes over a stored cart it could not read: changes wait, and land on it once it is read", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const storage = new MemoryStorage();
+    const raw = JSON.stringify([{ ...item("e1"), quantity: 2 }]);
+    storage.setItem(CART_STORAGE_KEY, raw);
+    let online = false;
+    let loads = 0;
+    const store = createCartStore({
+      storage,
+      loadValidator: () => {
+        loads++;
+        return online ? Promise.resolve(validCartItems) : Promise.reject(new Error("offline"));
+      },
+    });
+    await settled();
+    store.add(item("e2"));
+    await settled();
+    // The visitor sees what they added; the cart they had is still stored, and was tried again.
+    expect(items(store).map((i) => i.id)).toEqual(["e2"]);
+    expect(storage.getItem(CART_STORAGE_KEY)).toBe(raw);
+    expect(loads).toBe(2);
+    online = true;
+    store.add(item("e1"));
+    await settled();
+    expect(items(store).map((i) => [i.id, i.quantity])).toEqual([
+      ["e1", 3],
+      ["e2", 1],
+    ]);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "null")).toEqual(store.getSnapshot());
+    logged.mockRestore();
+  });
+
+  it("does not write over another tab's cart while it is still being read", async () => {
+    let release: (v: ItemsValidator) => void = () => {};
+    const validator = new Promise<ItemsValidator>((resolve) => {
+      release = resolve;
+    });
+    const storage = new MemoryStorage();
+    const store = createCartStore({ storage, loadValidator: () => validator });
+    const otherTab = [{ ...item("s1"), quantity: 3 }];
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify(otherTab));
+    store.refresh();
+    store.add(item("e1"));
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "null")).toEqual(otherTab);
+    release(validCartItems);
+    await settled();
+    expect(items(store).map((i) => [i.id, i.quantity])).toEqual([
+      ["s1", 3],
+      ["e1", 1],
+    ]);
+    expect(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? "null")).toEqual(store.getSnapshot());
+  });
+
+  it("keeps showing a cart replaced (a quote's lines) while the validator was failing to load", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let fail: (error: Error) => void = () => {};
+    const validator = new Promise<ItemsValidator>((_, reject) => {
+      fail = reject;
+    });
+    const { storage, store } = storeWith(null, validCartItems);
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...item("e1"), quantity: 1 }]));
+    const reading = createCartStore({ storage, loadValidator: () => validator });
+    reading.replace([{ ...item("s1"), quantity: 2 }]);
+    fail(new Error("offline"));
+    await settled();
+    expect(reading.getSnapshot()).toEqual([{ ...item("s1"), quantity: 2 }]);
+    store.refresh();
+    expect(store.getSnapshot()).toEqual([{ ...item("s1"), quantity: 2 }]);
     logged.mockRestore();
   });
 

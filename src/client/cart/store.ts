@@ -71,31 +71,65 @@ function encode(items: CartItems): string | null {
   return items.length > 0 ? JSON.stringify(items) : null;
 }
 
+/** A whole cart as given (a quote's lines), capped, in the schema's key order as add() writes it. */
+function replacementItems(next: readonly CartItem[]): CartItem[] {
+  // The schema's order makes the stored cart re-validate to the very same string.
+  const ordered = next.map(({ id, name, description, category, tier, price, quantity }) => ({
+    id,
+    name,
+    description,
+    category,
+    tier,
+    price,
+    quantity: Math.min(quantity, MAX_QUANTITY),
+  }));
+  return normalizeItems(ordered);
+}
+
+/** Reads and writes the stored cart, shrugging off storage that refuses (private mode, a full quota). */
+function cartStorage(storage: CartStorage | null) {
+  return {
+    read(): string | null {
+      try {
+        return storage?.getItem(CART_STORAGE_KEY) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    write(next: CartItems): void {
+      const text = encode(next);
+      try {
+        if (text === null) storage?.removeItem(CART_STORAGE_KEY);
+        else storage?.setItem(CART_STORAGE_KEY, text);
+      } catch {
+        // The cart still works for this page, it just is not kept.
+      }
+    },
+  };
+}
+
+/** The loader's answer, a throw turned into a rejection so both failures take one path. */
+function tryLoading(load: CartStoreOptions["loadValidator"]): ItemsValidator | Promise<ItemsValidator> {
+  try {
+    return load();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 export function createCartStore({ storage, loadValidator }: CartStoreOptions): CartStore {
   let items: CartSnapshot = null;
   let validate: ItemsValidator | null = null;
   let loading = false;
-  /** Changes asked for before the stored cart was known, applied once it is. */
+  /**
+   * The stored cart holds entries not read yet: the validator is loading, or failed to load.
+   * Until they are read, nothing is written over them (they may be the visitor's whole cart).
+   */
+  let unread = false;
+  /** Changes asked for while the stored cart was not read, applied to it once it is. */
   let pending: ((current: CartItems) => CartItems)[] = [];
   const listeners = new Set<() => void>();
-
-  const read = (): string | null => {
-    try {
-      return storage?.getItem(CART_STORAGE_KEY) ?? null;
-    } catch {
-      return null;
-    }
-  };
-
-  const write = (next: CartItems): void => {
-    const text = encode(next);
-    try {
-      if (text === null) storage?.removeItem(CART_STORAGE_KEY);
-      else storage?.setItem(CART_STORAGE_KEY, text);
-    } catch {
-      // Private mode or a full quota: the cart still works for this page, it just is not kept.
-    }
-  };
+  const { read, write } = cartStorage(storage);
 
   const publish = (next: CartItems): void => {
     items = next;
@@ -110,12 +144,13 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
   const applyPending = (start: CartItems): CartItems => {
     let next = start;
     for (const change of pending) next = change(next);
-    pending = [];
     return next;
   };
 
   const settle = (raw: string | null, valid: CartItems): void => {
     const next = applyPending(valid);
+    pending = [];
+    unread = false;
     // Writing back the cleaned cart makes every page (and tab) agree on what survived.
     if (encode(next) !== raw) write(next);
     publish(next);
@@ -132,13 +167,9 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
       settle(raw, normalizeItems(validate(entries)));
       return;
     }
+    unread = true;
     if (loading) return;
-    let loaded: ItemsValidator | Promise<ItemsValidator>;
-    try {
-      loaded = loadValidator();
-    } catch (error) {
-      loaded = Promise.reject(error);
-    }
+    const loaded = tryLoading(loadValidator);
     if (typeof loaded === "function") {
       validate = loaded;
       refresh();
@@ -152,18 +183,28 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
         refresh();
       },
       (error: unknown) => {
-        // Offline, say. Nothing stored can be trusted unchecked: show an empty cart for now but
-        // leave the stored one alone, and try loading again on the next refresh.
+        // Offline, say. Nothing stored can be trusted unchecked: show an empty cart (with what was
+        // added since) for now but leave the stored one alone, and try loading again on the next
+        // change or refresh.
         loading = false;
         console.error("Could not load the cart validator:", error);
-        publish(applyPending([]));
+        // A clear() or replace() meanwhile wrote a cart of its own, which the page already shows.
+        if (unread) publish(applyPending([]));
       },
     );
   };
 
   const change = (apply: (current: CartItems) => CartItems): void => {
-    if (items === null) pending.push(apply);
-    else commit(apply(items));
+    if (items === null) {
+      pending.push(apply);
+    } else if (unread) {
+      // Shown at once, stored only on top of the stored cart once that is read: this try, or a later one.
+      pending.push(apply);
+      publish(apply(items));
+      refresh();
+    } else {
+      commit(apply(items));
+    }
   };
 
   refresh();
@@ -178,21 +219,13 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
     remove: (id) => change((current) => removeItem(current, id)),
     clear() {
       pending = [];
+      unread = false;
       commit([]);
     },
     replace(next) {
       pending = [];
-      // The schema's key order, as add() writes it, so the stored cart re-validates to the same string.
-      const ordered = next.map(({ id, name, description, category, tier, price, quantity }) => ({
-        id,
-        name,
-        description,
-        category,
-        tier,
-        price,
-        quantity: Math.min(quantity, MAX_QUANTITY),
-      }));
-      commit(normalizeItems(ordered));
+      unread = false;
+      commit(replacementItems(next));
     },
     refresh,
   };

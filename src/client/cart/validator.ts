@@ -2,22 +2,46 @@ import type { validateCustomer } from "./customer-form.ts";
 
 type Validate = typeof validateCustomer;
 
-let loaded: Validate | null = null;
-let loading: Promise<Validate> | null = null;
+type LazyModule<T> = {
+  /** The value, loading it on the first call; every caller shares one attempt at a time. */
+  load: () => Promise<T>;
+  /** The value if it has loaded, for checks that must stay synchronous. */
+  loaded: () => T | null;
+};
+
+/**
+ * Loads something once it succeeds, and tries again on the next call when it failed: a chunk that
+ * failed to arrive (a dropped phone connection, a deploy that replaced it) must not stay failed
+ * for the rest of the page's life.
+ */
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let value: T | null = null;
+  let loading: Promise<T> | null = null;
+  return {
+    load() {
+      loading ??= importer().then(
+        (ready) => {
+          value = ready;
+          return ready;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    loaded: () => value,
+  };
+}
 
 /**
  * The customer schema (zod) loads on the visitor's first touch of the checkout form rather than
  * with the page: it is a quarter of the page's JavaScript and nobody needs it before typing.
  */
-export function loadValidator(): Promise<Validate> {
-  loading ??= import("./customer-form.ts").then((m) => {
-    loaded = m.validateCustomer;
-    return loaded;
-  });
-  return loading;
-}
+const validator = lazyModule<Validate>(() => import("./customer-form.ts").then((m) => m.validateCustomer));
+
+export const loadValidator = validator.load;
 
 /** The validator if it has loaded, for checks that must stay synchronous (live messages). */
-export function loadedValidator(): Validate | null {
-  return loaded;
-}
+export const loadedValidator = validator.loaded;

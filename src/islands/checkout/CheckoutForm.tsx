@@ -23,6 +23,16 @@ const initialValues: CustomerValues = { ...emptyCustomerInfo, company: "" };
 const loadQuoteDownload = () => import("../../client/quote/download-quote.ts");
 const quoteFieldNames = ["name", "email", "company"] as const;
 
+/** Starts loading the form's checks early; a failure here is tried again, and reported, on Pay. */
+const preloadValidator = () => void loadValidator().catch(() => {});
+
+/** The form's checks could not load (offline, say): the spec's payment failure toast, and a log. */
+function reportLoadFailure(error: unknown): null {
+  console.error("Payment processing failed: the checkout form's checks could not load:", error);
+  toast.error(copy.toasts.paymentFailed);
+  return null;
+}
+
 /**
  * The 'Customer Information' form. Submitting validates with the shared schema, opens the payment
  * tab within the click, asks the worker for the payment page and sends the tab there.
@@ -137,8 +147,11 @@ export function CheckoutForm({
       return;
     }
     // Loaded on the first focus, so normally synchronous here and the payment tab still opens
-    // within the click; awaited only if the visitor submits without ever touching a field.
-    const validate = loadedValidator() ?? (await loadValidator());
+    // within the click; awaited only if the visitor submits without ever touching a field, or
+    // if that first load failed (it is tried again here, and a failure is said, not swallowed).
+    const validate = loadedValidator() ?? (await loadValidator().catch(reportLoadFailure));
+    // Two quick submits can both wait for the load: only the first may go on to pay.
+    if (!validate || busy.current) return;
     const result = validate(values);
     if (!result.ok) {
       showErrors(result.errors);
@@ -152,8 +165,8 @@ export function CheckoutForm({
     <form
       noValidate
       onSubmit={submit}
-      onFocus={() => void loadValidator()}
-      onPointerDown={() => void loadValidator()}
+      onFocus={preloadValidator}
+      onPointerDown={preloadValidator}
       aria-labelledby="customer-info-heading"
       aria-busy={processing}
     >
