@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 export type RunningServer = { url: string; close: () => Promise<void> };
 
@@ -57,4 +59,22 @@ function stop(child: ChildProcess): Promise<void> {
       resolve();
     }, 5_000).unref();
   });
+}
+
+/** The built worker's configuration (`vite build` writes it; `wrangler dev` reads it by default). */
+const BUILT_CONFIG = resolve(import.meta.dirname, "../../dist/nairobi_it_consultancy/wrangler.json");
+
+/**
+ * A copy of the built configuration with the ceilings for all visitors together raised, beside the
+ * original (so its relative paths hold), for a measurement that is a crowd on purpose: a benchmark
+ * makes more quotes in a minute than a busy day brings. Pass it as `--config`.
+ */
+export function raisedCeilingsConfig(limit = 100_000): string {
+  const config = JSON.parse(readFileSync(BUILT_CONFIG, "utf8")) as {
+    ratelimits: { name: string; simple: { limit: number } }[];
+  };
+  for (const binding of config.ratelimits) if (binding.name.endsWith("_CEILING")) binding.simple.limit = limit;
+  const copy = join(dirname(BUILT_CONFIG), "wrangler.raised-ceilings.json");
+  writeFileSync(copy, JSON.stringify(config));
+  return copy;
 }

@@ -38,7 +38,8 @@ export function paymentTargets(base: string, clients: number): LoadTarget[] {
       headers: {
         "Content-Type": "application/json",
         Origin: base,
-        "CF-Connecting-IP": `2001:db8:10ad::${n.toString(16)}`,
+        // A /64 per client: every per-client limit counts an IPv6 client by its /64.
+        "CF-Connecting-IP": `2001:db8:10ad:${n.toString(16)}::1`,
       },
       body: JSON.stringify({
         services: sampleCart(n),

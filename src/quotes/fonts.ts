@@ -107,14 +107,25 @@ async function loadScripts(): Promise<Script[]> {
 }
 
 /**
+ * Scripts a document embeds at most, Latin included: real names and companies use one or two; more
+ * would only let a visitor make every quote embed every font (each costs CPU and PDF size). Letters
+ * of a further script are left out, and the PDF names the quote's page as where the name reads in
+ * full, as for scripts these files lack.
+ */
+const MAX_SCRIPTS = 3;
+
+/**
  * The fonts a document with this text needs: Latin always, each other script only when a character
- * of the text is first found in it (embedding a font costs CPU even when subset).
+ * of the text is first found in it (embedding a font costs CPU even when subset), in the order the
+ * text brings them, at most MAX_SCRIPTS.
  */
 export async function quoteFontsFor(text: string): Promise<QuoteFonts> {
   const all = await loadScripts();
   const needed = new Set<Script>([all[0] as Script]);
   for (const ch of text) {
+    if (needed.size >= MAX_SCRIPTS) break;
     const cp = ch.codePointAt(0) ?? 0;
+    if ([...needed].some((s) => s.characters.has(cp))) continue;
     const script = all.find((s) => s.characters.has(cp));
     if (script) needed.add(script);
   }

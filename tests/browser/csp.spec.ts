@@ -21,7 +21,7 @@ declare global {
 /** Each test is its own client: the endpoints' per-client limits must not carry from test to test. */
 test.beforeEach(async ({ page, context }) => {
   const hex = Array.from(crypto.getRandomValues(new Uint16Array(4)), (n) => n.toString(16)).join(":");
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:eeee::${hex}` });
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${hex}::1` });
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {

@@ -8,7 +8,7 @@ async function makeQuote(page: Page, name: string): Promise<{ path: string; numb
   const origin = new URL(page.url() === "about:blank" ? (test.info().project.use.baseURL ?? "") : page.url()).origin;
   const groups = Array.from({ length: 4 }, () => Math.floor(Math.random() * 0xffff).toString(16));
   const res = await page.request.post("/quote", {
-    headers: { Origin: origin, "CF-Connecting-IP": `2001:db8:1:${groups.join(":")}` },
+    headers: { Origin: origin, "CF-Connecting-IP": `2001:db8:1:${groups.join(":")}::1` },
     data: {
       services: [inCart(pricingItem("Business")), inCart(quoteService("m3"), 2)],
       customer: { name, email: `quote-page-${Date.now()}@example.com`, company: "Savannah Health Ltd" },

@@ -22,7 +22,8 @@ const addButton = (page: Page, name: string) => page.locator(`button[data-add-to
 /** Each test is its own client: the endpoints' per-client limits must not carry from test to test. */
 function clientIp(): string {
   const hex = Array.from(crypto.getRandomValues(new Uint16Array(4)), (n) => n.toString(16));
-  return `2001:db8:ffff::${hex.join(":")}`;
+  // A /64 of its own: every per-client limit counts an IPv6 client by its /64.
+  return `2001:db8:${hex.join(":")}::1`;
 }
 
 test.beforeEach(async ({ context }) => {

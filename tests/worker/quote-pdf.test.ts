@@ -141,6 +141,8 @@ describe("any name gets a readable PDF", () => {
     ["Arabic", "محمد عبد الله", undefined],
     ["Chinese", "王小明", "北京科技有限公司"],
     ["Chinese with a Latin part", "José 王", undefined],
+    // Two scripts beyond Latin at most: a name cannot make every quote embed every font.
+    ["four scripts", "Łukasz Nguyễn Γιώργος Дмитрий", undefined],
   ])(
     "a name in %s: what can be drawn, the e-mail, and where the name reads as written",
     async (_script, name, companyName) => {
@@ -152,6 +154,7 @@ describe("any name gets a readable PDF", () => {
       expect(text).toContain(customer.email);
       expect(text).not.toContain("?\n");
       if (name.startsWith("José")) expect(text).toContain("PREPARED FOR\nJosé\n");
+      else if (name.startsWith("Łukasz")) expect(text).toContain("PREPARED FOR\nŁukasz Nguyễn\n");
       else expect(text).toContain(`PREPARED FOR\n${customer.email}\n`);
     },
   );
