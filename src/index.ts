@@ -4,10 +4,11 @@ import { deliverMail, settleDeadLetters } from "./mail/deliver.ts";
 import type { MailJob } from "./mail/queue-mail.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/queues.ts";
 import { sweepOutbox } from "./mail/sweep.ts";
+import { forgetPastBudgets } from "./security/budget.ts";
 
 const app = createApp();
 
-/** The Worker: pages and endpoints, the mail queue's consumers, and the outbox sweep (Cron Trigger). */
+/** The Worker: pages and endpoints, the mail queue's consumers, and the sweeps (Cron Trigger). */
 export default {
   fetch: app.fetch,
   async queue(batch, env) {
@@ -15,6 +16,9 @@ export default {
     else await deliverMail(batch, env);
   },
   async scheduled(controller, env) {
-    await sweepOutbox(env, logger({ requestId: `cron:${controller.cron}`, path: "scheduled" }));
+    const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
+    // Each sweep on its own: one that fails must not keep the other from running.
+    const sweeps = await Promise.allSettled([sweepOutbox(env, log), forgetPastBudgets(env.DB)]);
+    for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
   },
 } satisfies ExportedHandler<Env, MailJob>;
