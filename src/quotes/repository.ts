@@ -132,10 +132,11 @@ export async function getQuote(db: D1Database, number: string): Promise<Quote | 
 }
 
 /**
- * Q-2026-00001, Q-2026-100000 and on (the year's number is padded to five digits, never cut): checked
- * before D1 is asked. Twelve digits is more quotes than a year can hold, and bounds the lookup.
+ * Q-2026-00001 … Q-2026-99999, then Q-2026-100000 and on: exactly what quoteNumber() writes (padded
+ * to five digits, never cut, so no longer number starts with 0), checked before D1 is asked. Twelve
+ * digits is more quotes than a year can hold, and bounds the lookup.
  */
-const QUOTE_NUMBER = /^Q-\d{4}-\d{5,12}$/;
+const QUOTE_NUMBER = /^Q-\d{4}-(?:\d{5}|[1-9]\d{5,11})$/;
 
 /** Equal strings in time that does not depend on where they first differ. */
 function sameKey(a: string, b: string): boolean {

@@ -5,7 +5,7 @@ import { billingCopy } from "../content/billing.ts";
 import type { AppEnv } from "../env.ts";
 import { type Logger, log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
-import { sendBillingLink } from "../mail/notify.ts";
+import { sendBillingLink } from "../mail/notify-visitors.ts";
 import {
   createBillingLink,
   customerForEmail,

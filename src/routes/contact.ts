@@ -7,7 +7,7 @@ import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
-import { notifyContactMessage } from "../mail/notify.ts";
+import { notifyContactMessage } from "../mail/notify-visitors.ts";
 import { insertContactMessage } from "../messages/repository.ts";
 import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
 import { renderContactNotSent, renderContactSent } from "../render/site.tsx";

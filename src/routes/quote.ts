@@ -8,7 +8,7 @@ import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
-import { notifyQuote } from "../mail/notify.ts";
+import { notifyQuote } from "../mail/notify-visitors.ts";
 import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
 import { findCatalogueEntry } from "../orders/catalogue.ts";
 import { QUOTE_PAGE_PATH, QUOTE_PATH } from "../paths.ts";
