@@ -55,8 +55,12 @@ function HomeHero() {
           <PromiseList promises={promises} className="mt-8" />
         </div>
         <div className="relative">
-          {/* Below the text on a phone, so the headline, not the picture, is the first paint. */}
-          <Illustration art={heroArt} eager className="w-full" />
+          {/*
+            Below the text on a phone, and narrower there, so the text, not the picture, is the
+            largest first paint (with Noto, the phones' font, a full-width picture peeked in far
+            enough to outweigh the paragraph on Lighthouse's 412x823 phone).
+          */}
+          <Illustration art={heroArt} eager className="mx-auto w-full max-w-72 sm:max-w-none" />
           <ul
             aria-label={homeHero.outcomesTitle}
             className="mt-4 flex flex-wrap justify-center gap-3 sm:absolute sm:inset-x-6 sm:bottom-2 sm:mt-0"

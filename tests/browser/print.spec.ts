@@ -81,7 +81,7 @@ test.describe("icons and manifest", () => {
     // The inline icon is the logo file itself.
     const href = await page.locator('head link[rel="icon"]').getAttribute("href");
     const svg = decodeURIComponent(href!.slice("data:image/svg+xml,".length));
-    expect(svg).toContain("<svg xmlns='http://www.w3.org/2000/svg'");
-    expect(svg).toContain("fill='#17655c'");
+    expect(svg).toMatch(/^<svg xmlns=["']http:\/\/www\.w3\.org\/2000\/svg["']/);
+    expect(svg).toMatch(/fill=["']#17655c["']/);
   });
 });
