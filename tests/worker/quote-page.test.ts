@@ -266,7 +266,14 @@ describe("a link that does not open a quote", () => {
       },
     });
     const app = createApp();
-    for (const number of ["Q-2026-1", "Q-2026-000001", "Q-2026-0100000", "q-2026-00001", "Q-26-00001", "x".repeat(5000)]) {
+    for (const number of [
+      "Q-2026-1",
+      "Q-2026-000001",
+      "Q-2026-0100000",
+      "q-2026-00001",
+      "Q-26-00001",
+      "x".repeat(5000),
+    ]) {
       const req = new Request(`${SITE}/quote/${number}?k=whatever`, {
         headers: { "CF-Connecting-IP": testClientIp() },
       });
