@@ -33,7 +33,8 @@ import {
 } from "../paths.ts";
 import { renderAdminNoticeHtml, renderAdminSectionHtml } from "../render/admin-document.tsx";
 import { allowPageStyles } from "../render/page-styles.ts";
-import { ADMIN_PRIVATE_HEADERS, type AdminIdentity, adminWho, authenticateOwner } from "../security/admin-auth.ts";
+import { adminWho, authenticateOwner } from "../security/admin-auth.ts";
+import { ADMIN_PRIVATE_HEADERS, type AdminIdentity } from "../security/admin-identity.ts";
 
 /** The answered and resend forms post a field or none: 8 KB is plenty. */
 const FORM_BODY_LIMIT = 8 * 1024;

@@ -6,6 +6,7 @@ import type { AppEnv } from "../env.ts";
 import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
+import { type Channel, channelOf, mediaTypeOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { notifyContactMessage } from "../mail/notify-visitors.ts";
 import { insertContactMessage } from "../messages/repository.ts";
@@ -22,9 +23,6 @@ import { refusedStore, type StoreRefusal } from "../security/store-gate.ts";
  * no longer than that for the same text.
  */
 const MAX_CONTACT_BYTES = 128 * 1024;
-
-/** How the form reached us: the island sends JSON; the plain HTML form (no JavaScript) a form post. */
-type Channel = "json" | "form";
 
 type Submission = { channel: Channel; fields: Record<string, unknown> };
 
@@ -94,17 +92,6 @@ export function contactRoutes() {
   app.get(CONTACT_SENT_PATH, (c) => renderContactSent(c));
 
   return app;
-}
-
-function mediaTypeOf(c: Context): string | undefined {
-  return c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-}
-
-function channelOf(c: Context): Channel | null {
-  const type = mediaTypeOf(c);
-  if (type === "application/json") return "json";
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
-  return null;
 }
 
 async function readSubmission(c: Context, channel: Channel): Promise<Submission | null> {

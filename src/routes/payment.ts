@@ -6,6 +6,7 @@ import type { AppEnv } from "../env.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { jsonError, summariseIssues, toIssues } from "../http/json-errors.ts";
 import { type Logger, log } from "../http/log.ts";
+import { mediaTypeOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { isCartProblem, type PricedCart, priceCart } from "../orders/cart-pricing.ts";
 import { checkoutSessionParams } from "../orders/checkout-session.ts";
@@ -160,8 +161,7 @@ async function inBackground(c: Context, work: Promise<void>): Promise<void> {
  * this content type without a CORS preflight, which the worker never grants.
  */
 const requireJson: MiddlewareHandler = async (c, next) => {
-  const mediaType = c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "application/json") return jsonError(c, 415, messages.notJson);
+  if (mediaTypeOf(c) !== "application/json") return jsonError(c, 415, messages.notJson);
   await next();
 };
 

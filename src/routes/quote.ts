@@ -7,6 +7,7 @@ import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
+import { type Channel, channelOf, mediaTypeOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { notifyQuote } from "../mail/notify-visitors.ts";
 import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
@@ -22,9 +23,6 @@ import { type QuoteRequest, quoteCustomerSchema, quoteRequestSchema } from "../s
 import { clientBudgets } from "../security/budget.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { refusedStore, type StoreRefusal } from "../security/store-gate.ts";
-
-/** How the request came: JSON from the islands, or the plain form of /custom-quote (no JavaScript). */
-type Channel = "json" | "form";
 
 type Refusal = { status: ContentfulStatusCode; error: string; issues?: Issue[] | undefined };
 
@@ -114,17 +112,7 @@ const storeRefusals: Record<StoreRefusal["reason"], string> = {
   unavailable: messages.storeFailed,
 };
 
-const mediaTypeOf = (c: Context): string | undefined =>
-  c.req.header("Content-Type")?.split(";")[0]?.trim().toLowerCase();
-
 const isUrlEncoded = (c: Context): boolean => mediaTypeOf(c) === "application/x-www-form-urlencoded";
-
-function channelOf(c: Context): Channel | null {
-  const type = mediaTypeOf(c);
-  if (type === "application/json") return "json";
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") return "form";
-  return null;
-}
 
 async function readRequest(c: Context, channel: Channel): Promise<QuoteRequest | Refusal> {
   if (channel === "json") {

@@ -4,7 +4,8 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../src/env.ts";
 import { adminSectionPaths } from "../../src/paths.ts";
-import { type AdminAuthOptions, adminWho, authenticateOwner } from "../../src/security/admin-auth.ts";
+import { adminWho, authenticateOwner } from "../../src/security/admin-auth.ts";
+import type { AdminAuthOptions } from "../../src/security/admin-identity.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";
 
