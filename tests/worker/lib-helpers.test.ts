@@ -45,3 +45,15 @@ describe("lazyOnce", () => {
     expect(calls).toBe(2);
   });
 });
+
+describe("formatMoney", () => {
+  it("shows cents as the currency's amount", async () => {
+    const { formatMoney } = await import("../../src/lib/money.ts");
+    expect(formatMoney(1_200_000)).toBe("$12,000.00");
+    expect(formatMoney(5)).toBe("$0.05");
+    expect(formatMoney(153_000, "usd")).toBe("$1,530.00");
+    expect(formatMoney(153_000, "kes")).toBe("KES\u00a01,530.00");
+    expect(formatMoney(500, "jpy")).toBe("¥500");
+    expect(formatMoney(1234, "zz1")).toBe("12.34 ZZ1");
+  });
+});
