@@ -4,12 +4,13 @@
  * Excel reads Kikuyu and Arabic names as UTF-8, not as the local code page), and cells that cannot
  * run as formulas (OWASP "CSV Injection"), judged by their first visible character.
  */
-import type { OrderRow } from "../orders/repository.ts";
-import type { BackOfficeMessage } from "./messages.ts";
-import { messagesListing } from "./messages.ts";
-import { ordersListing } from "./orders.ts";
+import { fetchAll } from "../db/admin-listing.ts";
+import { messagesListing, orderExportListing } from "../db/admin-search.ts";
+import type { OrderRow } from "../db/schema.ts";
+import { isoDay } from "../lib/dates.ts";
+import { decimalAmount } from "../lib/money.ts";
+import type { BackOfficeMessage } from "./contact-messages.ts";
 import type { AdminQuery } from "./query.ts";
-import { fetchAll } from "./sql.ts";
 
 /** The most rows one export holds; the last line says so when the filter selects more. */
 export const CSV_ROW_CAP = 10_000;
@@ -61,11 +62,6 @@ function csvRecord(cells: readonly (string | number | null | undefined)[]): stri
 
 const BOM = "\uFEFF";
 
-/** Cents as the amount a spreadsheet sums: 15000 → "150.00". */
-function amount(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 function csvDocument(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
@@ -113,14 +109,7 @@ const ORDER_HEADER = [
  * order's lines are one cell ("Network Assessment × 1; …").
  */
 export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap = CSV_ROW_CAP): Promise<string> {
-  const listing = ordersListing(
-    query,
-    `o.*,
-     (SELECT group_concat(line, '; ') FROM (SELECT i.name || ' × ' || i.quantity AS line FROM order_items i
-       WHERE i.session_id = o.session_id ORDER BY i.rowid)) AS items,
-     (SELECT group_concat(s.status, '; ') FROM subscriptions s WHERE s.session_id = o.session_id) AS subscription_status`,
-  );
-  const { rows, total } = await fetchAll<ExportedOrder>(db, listing, cap);
+  const { rows, total } = await fetchAll<ExportedOrder>(db, orderExportListing(query), cap);
   return csvDocument(
     ORDER_HEADER,
     rows.map((o) => [
@@ -139,7 +128,7 @@ export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap
       o.zip,
       o.country,
       o.currency.toUpperCase(),
-      amount(o.total_cents),
+      decimalAmount(o.total_cents, o.currency),
       o.paid_at,
       o.items,
       o.subscription_status,
@@ -177,5 +166,5 @@ export async function messagesCsv(db: D1Database, query: AdminQuery<"messages">,
 
 /** The download's file name: `acacia-orders-2026-11-23.csv`. */
 export function csvFilename(section: "orders" | "messages", now = new Date()): string {
-  return `acacia-${section}-${now.toISOString().slice(0, 10)}.csv`;
+  return `acacia-${section}-${isoDay(now.toISOString())}.csv`;
 }

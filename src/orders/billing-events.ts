@@ -1,3 +1,12 @@
+import type { SubscriptionRow } from "../db/schema.ts";
+import {
+  applySubscriptionState,
+  flagSubscription,
+  heldInvoices,
+  holdInvoice,
+  recordPayment,
+  releaseHeldInvoice,
+} from "../db/subscriptions.ts";
 import {
   type FailedRenewal,
   notifyBillingReview,
@@ -23,15 +32,6 @@ import {
   subscriptionDates,
   subscriptionObject,
 } from "./stripe-objects.ts";
-import {
-  applySubscriptionState,
-  flagSubscription,
-  heldInvoices,
-  holdInvoice,
-  recordPayment,
-  releaseHeldInvoice,
-  type SubscriptionRow,
-} from "./subscriptions.ts";
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -45,7 +45,7 @@ export async function onSubscriptionEvent(
   context: FulfilmentContext,
   event: StripeEventLike,
 ): Promise<FulfilmentOutcome> {
-  const parsed = subscriptionObject.safeParse(event.data.object);
+  const parsed = subscriptionObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a subscription it can read` };
   const sub = parsed.data;
   const db = context.env.DB;
@@ -126,7 +126,7 @@ async function holdSubscriptionForReview(
  * and entered when a checkout or subscription event links its subscription id.
  */
 export async function onInvoiceEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
-  const parsed = invoiceObject.safeParse(event.data.object);
+  const parsed = invoiceObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without an invoice it can read` };
   const invoice = parsed.data;
   const { id: subscriptionId, orderRef } = invoiceSubscription(invoice);
@@ -161,7 +161,7 @@ export async function enterHeldInvoices(context: FulfilmentContext, subscription
   const order = await orderForSubscription(db, subscriptionId, null);
   if (!order) return null;
   for (const entry of held) {
-    const parsed = invoiceObject.safeParse(JSON.parse(entry.invoice));
+    const parsed = invoiceObject().safeParse(JSON.parse(entry.invoice));
     if (parsed.success) await enterInvoice(context, order, parsed.data, entry.type, subscriptionId);
     await releaseHeldInvoice(db, entry.event_id);
     context.log.info(`Held invoice event ${entry.event_id} entered for order ${order.session_id}`, {

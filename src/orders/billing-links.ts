@@ -2,6 +2,9 @@
  * One-time links into Stripe's billing portal, sent by e-mail. The token is 256 random bits; only
  * its SHA-256 is stored, so the database alone opens nothing. A link works once and expires.
  */
+import { billingLinkUse, insertBillingLink, markBillingLinkUsed } from "../db/billing-links.ts";
+import { subscriptionCustomerForEmail } from "../db/orders.ts";
+import { base64url } from "../lib/base64url.ts";
 
 /** Asked for on /billing: the buyer is at the screen waiting for it. */
 export const REQUESTED_LINK_TTL_SECONDS = 30 * 60;
@@ -10,13 +13,6 @@ export const RENEWAL_LINK_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 export function describeTtl(seconds: number): string {
   return seconds >= 24 * 60 * 60 ? `${Math.round(seconds / 86_400)} days` : `${Math.round(seconds / 60)} minutes`;
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
 }
 
 async function hashToken(token: string): Promise<string> {
@@ -34,13 +30,7 @@ export async function createBillingLink(
   ttlSeconds: number,
 ): Promise<string> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  await db
-    .prepare(
-      `INSERT INTO billing_links (token_hash, customer_id, email, expires_at)
-       VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?))`,
-    )
-    .bind(await hashToken(token), customerId, email, `+${ttlSeconds} seconds`)
-    .run();
+  await insertBillingLink(db, { tokenHash: await hashToken(token), customerId, email, ttlSeconds });
   return token;
 }
 
@@ -53,19 +43,9 @@ export type RedeemedLink = { ok: true; customerId: string } | { ok: false; reaso
 export async function redeemBillingLink(db: D1Database, token: string): Promise<RedeemedLink> {
   if (!TOKEN.test(token)) return { ok: false, reason: "unknown" };
   const hash = await hashToken(token);
-  const used = await db
-    .prepare(
-      `UPDATE billing_links SET used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE token_hash = ? AND used_at IS NULL AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       RETURNING customer_id`,
-    )
-    .bind(hash)
-    .first<{ customer_id: string }>();
-  if (used) return { ok: true, customerId: used.customer_id };
-  const row = await db
-    .prepare("SELECT used_at FROM billing_links WHERE token_hash = ?")
-    .bind(hash)
-    .first<{ used_at: string | null }>();
+  const customerId = await markBillingLinkUsed(db, hash);
+  if (customerId) return { ok: true, customerId };
+  const row = await billingLinkUse(db, hash);
   if (!row) return { ok: false, reason: "unknown" };
   return { ok: false, reason: row.used_at ? "used" : "expired" };
 }
@@ -78,14 +58,6 @@ export async function customerForEmail(
   db: D1Database,
   email: string,
 ): Promise<{ customerId: string; email: string } | null> {
-  const row = await db
-    .prepare(
-      `SELECT o.stripe_customer_id AS customer_id, o.customer_email AS email FROM orders o
-       JOIN subscriptions s ON s.session_id = o.session_id
-       WHERE o.customer_email = ? COLLATE NOCASE AND o.stripe_customer_id IS NOT NULL
-       ORDER BY o.created_at DESC LIMIT 1`,
-    )
-    .bind(email.trim())
-    .first<{ customer_id: string; email: string }>();
+  const row = await subscriptionCustomerForEmail(db, email.trim());
   return row ? { customerId: row.customer_id, email: row.email } : null;
 }

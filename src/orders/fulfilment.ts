@@ -1,3 +1,5 @@
+import { isEventHandled, recordHandledEvent } from "../db/stripe-events.ts";
+import { applySubscriptionState, recordPayment } from "../db/subscriptions.ts";
 import { notifyOrderPaid, notifyOrderReview } from "../mail/notify.ts";
 import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
@@ -11,7 +13,6 @@ import {
   transitionOrder,
 } from "./repository.ts";
 import { checkoutSessionObject } from "./stripe-objects.ts";
-import { applySubscriptionState, recordPayment } from "./subscriptions.ts";
 
 /** What a Checkout Session says beyond its status: the figures to verify and what it created. */
 export type SessionFacts = Pick<SessionState, "amount_total" | "currency"> & {
@@ -120,7 +121,7 @@ async function safely(
 }
 
 async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
-  const parsed = checkoutSessionObject.safeParse(event.data.object);
+  const parsed = checkoutSessionObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a Checkout Session it can read` };
   const session = parsed.data;
   const claim = sessionClaims[event.type] ?? (() => null);
@@ -167,8 +168,7 @@ export async function handleStripeEvent(
   const db = context.env.DB;
   const handler = handlers[event.type];
   if (!handler) return { kind: "ignored", reason: `event type ${event.type} is not handled` };
-  const seen = await db.prepare("SELECT 1 FROM stripe_events WHERE event_id = ?").bind(event.id).first();
-  if (seen) return { kind: "duplicate" };
+  if (await isEventHandled(db, event.id)) return { kind: "duplicate" };
 
   const outcome = await handler(context, event);
   // Recorded after applying: if applying failed, Stripe's retry gets another go (each step is idempotent).
@@ -179,9 +179,6 @@ export async function handleStripeEvent(
       : typeof objectId === "string"
         ? objectId
         : null;
-  await db
-    .prepare("INSERT OR IGNORE INTO stripe_events (event_id, type, session_id) VALUES (?, ?, ?)")
-    .bind(event.id, event.type, sessionId)
-    .run();
+  await recordHandledEvent(db, event.id, event.type, sessionId);
   return outcome;
 }

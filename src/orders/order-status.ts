@@ -9,7 +9,7 @@
  * the events arrive in. Nothing moves an order back to 'pending'. 'needs_review' (Stripe's amount
  * or currency is missing or differs from the order's) is left for the owner: no event makes such an order paid.
  */
-const orderStatuses = [
+export const orderStatuses = [
   "pending",
   "awaiting_payment",
   "paid",

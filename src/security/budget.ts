@@ -2,8 +2,11 @@
  * Hourly and daily budgets kept in D1 (migrations/0006_budgets.sql): what one key (a mailbox, a
  * client's network) may use of something. Each use is decided and recorded by one statement, so a
  * budget holds however many requests arrive at once; the Workers rate limiting binding cannot do
- * this (its period is at most a minute, and it counts per location, eventually).
+ * this (its period is at most a minute, and it counts per location, eventually). The statements
+ * are in db/budgets.ts.
  */
+import { countBudgetUse, deleteBudgetsBefore } from "../db/budgets.ts";
+
 export type Budget = {
   /** What is counted, e.g. "mail:quote" or "client:contact". */
   scope: string;
@@ -24,27 +27,12 @@ function windowsOf(now: Date): { hour: string; day: string } {
  */
 export async function spendBudget(db: D1Database, budget: Budget, key: string, now = new Date()): Promise<boolean> {
   const { hour, day } = windowsOf(now);
-  const row = await db
-    .prepare(
-      `INSERT INTO budgets (scope, key, hour, hour_count, day, day_count) VALUES (?1, ?2, ?3, 1, ?4, 1)
-       ON CONFLICT (scope, key) DO UPDATE SET
-         hour_count = CASE WHEN budgets.hour = excluded.hour THEN budgets.hour_count + 1 ELSE 1 END,
-         day_count = CASE WHEN budgets.day = excluded.day THEN budgets.day_count + 1 ELSE 1 END,
-         hour = excluded.hour,
-         day = excluded.day
-       WHERE (budgets.hour <> excluded.hour OR budgets.hour_count < ?5)
-         AND (budgets.day <> excluded.day OR budgets.day_count < ?6)
-       RETURNING hour_count`,
-    )
-    .bind(budget.scope, key, hour, day, budget.perHour, budget.perDay)
-    .first<{ hour_count: number }>();
-  return row !== null;
+  return countBudgetUse(db, { scope: budget.scope, key, hour, day, perHour: budget.perHour, perDay: budget.perDay });
 }
 
 /** Deletes the rows of days gone by (the cron sweep): the table holds at most a day's keys. */
 export async function forgetPastBudgets(db: D1Database, now = new Date()): Promise<number> {
-  const { meta } = await db.prepare("DELETE FROM budgets WHERE day < ?").bind(windowsOf(now).day).run();
-  return meta.changes ?? 0;
+  return deleteBudgetsBefore(db, windowsOf(now).day);
 }
 
 /** Seconds until the hour's budget starts again: what a refused client is told to wait. */

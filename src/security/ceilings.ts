@@ -1,5 +1,5 @@
 import type { Logger } from "../http/log.ts";
-import { queueMail } from "../mail/queue-mail.ts";
+import { enqueueMail } from "../mail/enqueue.ts";
 import { ADMIN_PATH } from "../paths.ts";
 import { limiterRefuses } from "./rate-limit.ts";
 
@@ -30,7 +30,7 @@ export async function ceilingReached(env: Env, ceiling: Ceiling, origin: string,
   if (!(await limiterRefuses(binding(env), ALL_CLIENTS, log, `ceiling ${ceiling}`))) return false;
   log.warn("A ceiling for all visitors together was reached: refused for now", { ceiling });
   const now = new Date().toISOString();
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "owner-ceiling",

@@ -31,7 +31,7 @@ export function clientBucket(address: string | null | undefined): string {
 
 /** The four bytes of a dotted-quad IPv4 address (decimal parts 0–255), or null. */
 function parseIPv4(text: string): number[] | null {
-  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  const match = text.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
   if (!match) return null;
   const bytes = match.slice(1, 5).map(Number);
   return bytes.every((byte) => byte <= 255) ? bytes : null;

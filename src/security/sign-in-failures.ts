@@ -1,3 +1,4 @@
+import { countSignInFailure, takeBackSignInFailure } from "../db/sign-in-failures.ts";
 import { RETRY_AFTER_SECONDS } from "./rate-limit.ts";
 
 /*
@@ -19,42 +20,22 @@ export type Attempt = { db: D1Database; client: string; minute: number };
 /** The attempts counted in the window with this one: the client's, and all clients' (0 when not counted). */
 export type Counted = { client: number; overall: number };
 
-/** Adds one to a bucket's counter for the window, and answers the new count: one statement, atomic. */
-const COUNT_CLIENT_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures) VALUES (?1, ?2, 1)
-  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
-  RETURNING failures`;
-
-/**
- * Adds one to the overall counter, but only for a client within its own limit: one client's attempts
- * past its limit never use up the budget the others share. No row returned: not counted.
- */
-const COUNT_OVERALL_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures)
-  SELECT ?3, ?2, 1 WHERE (SELECT failures FROM admin_sign_in_failures WHERE bucket = ?1 AND window_minute = ?2) <= ?4
-  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
-  RETURNING failures`;
-
 /**
  * Counts the attempt, in one batch (one transaction, one round trip): past windows are deleted (the
  * table holds about one minute of clients), then the client's counter, then the overall one.
  */
 export async function countAttempt({ db, client, minute }: Attempt): Promise<Counted> {
-  const [, clientRow, overallRow] = await db.batch<{ failures: number }>([
-    db.prepare("DELETE FROM admin_sign_in_failures WHERE window_minute < ?1").bind(minute),
-    db.prepare(COUNT_CLIENT_SQL).bind(client, minute),
-    db.prepare(COUNT_OVERALL_SQL).bind(client, minute, OVERALL_BUCKET, CLIENT_FAILURES_PER_WINDOW),
-  ]);
-  const clientCount = clientRow?.results[0]?.failures;
-  if (typeof clientCount !== "number") throw new Error("the client's counter answered no count");
-  return { client: clientCount, overall: overallRow?.results[0]?.failures ?? 0 };
+  const counted = await countSignInFailure(db, {
+    client,
+    minute,
+    overallBucket: OVERALL_BUCKET,
+    clientLimit: CLIENT_FAILURES_PER_WINDOW,
+  });
+  if (typeof counted.client !== "number") throw new Error("the client's counter answered no count");
+  return { client: counted.client, overall: counted.overall ?? 0 };
 }
 
 /** The attempt was the right password: it is taken off both counters of its window. */
 export async function giveBack({ db, client, minute }: Attempt): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE admin_sign_in_failures SET failures = failures - 1
-        WHERE window_minute = ?2 AND bucket IN (?1, ?3) AND failures > 0`,
-    )
-    .bind(client, minute, OVERALL_BUCKET)
-    .run();
+  await takeBackSignInFailure(db, { client, minute, overallBucket: OVERALL_BUCKET });
 }

@@ -2,52 +2,20 @@
 // both or neither; nothing written when there is nothing to change.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  addOrderNote,
-  auditFor,
-  markMessageAnswered,
-  ORDER_NOTE_MAX_LENGTH,
-  recordResend,
-} from "../../src/admin/actions.ts";
+import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "../../src/admin/actions.ts";
+import { auditFor } from "../../src/db/admin-actions.ts";
+import type { OutboxStatus } from "../../src/db/schema.ts";
+import { makeMail, makeMessage, makeOrder } from "./support/factories.ts";
 
 const db = env.DB;
 const OWNER = "owner@example.com";
 
-async function seedMessage(): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO contact_messages (name, email, message) VALUES ('Wanjirũ Kamau', ?, 'Please call me') RETURNING id`,
-    )
-    .bind(`sender-${crypto.randomUUID()}@example.com`)
-    .first<{ id: number }>();
-  return row!.id;
-}
-
-async function seedOrder(): Promise<string> {
-  const sessionId = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
-  await db
-    .prepare(
-      `INSERT INTO orders (session_id, mode, customer_name, customer_email, customer_phone, address, city, state, zip,
-         country, total_cents)
-       VALUES (?, 'payment', 'Buyer', 'buyer@example.com', '+254 700 000 001', '1 Road', 'Nairobi', 'Nairobi County',
-         '00100', 'Kenya', 15000)`,
-    )
-    .bind(sessionId)
-    .run();
-  return sessionId;
-}
-
-async function seedMail(status: string, lastError: string | null = null): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO outbox (kind, dedupe_key, recipient, subject, payload, status, attempts, last_error, enqueued_at)
-       VALUES ('contact-ack', ?, 'someone@example.com', 'Hello', '{}', ?, 3, ?, '2026-01-01T00:00:00.000Z')
-       RETURNING id`,
-    )
-    .bind(`test:${crypto.randomUUID()}`, status, lastError)
-    .first<{ id: number }>();
-  return row!.id;
-}
+/** A message from a buyer, an order with no lines, and an e-mail after three tries, as these tests need. */
+const message = () => makeMessage({ name: "Wanjirũ Kamau" });
+const order = () =>
+  makeOrder({ customer_name: "Buyer", customer_email: "buyer@example.com", address: "1 Road", items: [] });
+const mail = (status: OutboxStatus, lastError: string | null = null) =>
+  makeMail({ status, attempts: 3, last_error: lastError, enqueued_at: "2026-01-01T00:00:00.000Z" });
 
 const messageRow = (id: number) =>
   db
@@ -79,7 +47,7 @@ async function withFailing<T>(table: string, event: "INSERT" | "UPDATE", run: ()
 
 describe("marking a message answered", () => {
   it("records when and by whom, audits each change, and toggles back and forth", async () => {
-    const id = await seedMessage();
+    const id = await message();
     expect(await messageRow(id)).toEqual({ answered_at: null, answered_by: null });
 
     expect(await markMessageAnswered(db, id, true, OWNER)).toEqual({ found: true, changed: true });
@@ -128,7 +96,7 @@ describe("marking a message answered", () => {
   });
 
   it("changes nothing when the audit row cannot be written, and audits nothing when the change fails", async () => {
-    const id = await seedMessage();
+    const id = await message();
     expect(await withFailing("admin_audit", "INSERT", () => markMessageAnswered(db, id, true, OWNER))).toBeInstanceOf(
       Error,
     );
@@ -145,7 +113,7 @@ describe("marking a message answered", () => {
   });
 
   it("refuses an action without an actor", async () => {
-    const id = await seedMessage();
+    const id = await message();
     await expect(markMessageAnswered(db, id, true, "")).rejects.toThrow(TypeError);
     await expect(markMessageAnswered(db, id, true, "   ")).rejects.toThrow(TypeError);
     await expect(markMessageAnswered(db, id, true, "\uD800")).rejects.toThrow(TypeError);
@@ -155,7 +123,7 @@ describe("marking a message answered", () => {
 
 describe("notes on an order", () => {
   it("adds a trimmed note with its audit row (the note's text as detail)", async () => {
-    const sessionId = await seedOrder();
+    const sessionId = await order();
     const result = await addOrderNote(db, sessionId, "  Called Wanjirũ: تم الاتصال  \n", OWNER);
     expect(result).toMatchObject({
       ok: true,
@@ -175,7 +143,7 @@ describe("notes on an order", () => {
   });
 
   it("accepts exactly 2,000 characters and refuses more, empty or ill-formed notes", async () => {
-    const sessionId = await seedOrder();
+    const sessionId = await order();
     expect(ORDER_NOTE_MAX_LENGTH).toBe(2000);
     expect((await addOrderNote(db, sessionId, "é".repeat(2000), OWNER)).ok).toBe(true);
     // Surrounding spaces do not count.
@@ -203,7 +171,7 @@ describe("notes on an order", () => {
   });
 
   it("keeps no note when the audit row cannot be written, and no audit row when the note cannot", async () => {
-    const sessionId = await seedOrder();
+    const sessionId = await order();
     expect(await withFailing("admin_audit", "INSERT", () => addOrderNote(db, sessionId, "A", OWNER))).toBeInstanceOf(
       Error,
     );
@@ -221,7 +189,7 @@ describe("notes on an order", () => {
 
 describe("resending a failed e-mail", () => {
   it("requeues a failed e-mail once, audited with the error it had failed with", async () => {
-    const id = await seedMail("failed", "Mailbox unavailable");
+    const id = await mail("failed", "Mailbox unavailable");
     expect(await recordResend(db, id, OWNER)).toBe(true);
     const row = await db
       .prepare("SELECT status, attempts, enqueued_at FROM outbox WHERE id = ?")
@@ -239,7 +207,7 @@ describe("resending a failed e-mail", () => {
   });
 
   it("does nothing to an e-mail that is not failed, or does not exist", async () => {
-    const sent = await seedMail("sent");
+    const sent = await mail("sent");
     const before = await auditCount();
     expect(await recordResend(db, sent, OWNER)).toBe(false);
     expect(await recordResend(db, 987_654_321, OWNER)).toBe(false);
@@ -250,7 +218,7 @@ describe("resending a failed e-mail", () => {
   });
 
   it("leaves the e-mail failed when the audit row cannot be written", async () => {
-    const id = await seedMail("failed", "Timeout");
+    const id = await mail("failed", "Timeout");
     expect(await withFailing("admin_audit", "INSERT", () => recordResend(db, id, OWNER))).toBeInstanceOf(Error);
     const row = await db.prepare("SELECT status, attempts FROM outbox WHERE id = ?").bind(id).first();
     expect(row).toEqual({ status: "failed", attempts: 3 });
@@ -260,7 +228,7 @@ describe("resending a failed e-mail", () => {
 
 describe("an item's audit trail", () => {
   it("lists only that item's rows, newest first", async () => {
-    const [a, b] = [await seedMessage(), await seedMessage()];
+    const [a, b] = [await message(), await message()];
     await markMessageAnswered(db, a, true, OWNER);
     await markMessageAnswered(db, b, true, OWNER);
     await markMessageAnswered(db, a, false, OWNER);

@@ -4,6 +4,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CSV_ROW_CAP, csvCell, csvFilename, messagesCsv, ordersCsv } from "../../src/admin/csv.ts";
 import { parseAdminQuery } from "../../src/admin/query.ts";
+import type { OrderStatus } from "../../src/orders/order-status.ts";
+import { makeMessage, makeOrders, type OrderInput } from "./support/factories.ts";
+import { fakeSessionId } from "./support/orders.ts";
 
 const db = env.DB;
 
@@ -75,41 +78,35 @@ type OrderSeed = {
   phone?: string;
   company?: string | null;
   address?: string;
-  status?: string;
+  status?: OrderStatus;
   createdAt?: string;
 };
 
-async function seedOrders(seeds: OrderSeed[]): Promise<string[]> {
-  const ids = seeds.map(() => `cs_test_${crypto.randomUUID().replaceAll("-", "")}`);
-  await db.batch(
-    seeds.flatMap((seed, i) => [
-      db
-        .prepare(
-          `INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
-             customer_company, address, city, state, zip, country, total_cents, created_at)
-           VALUES (?, ?, 'payment', ?, ?, ?, ?, ?, ?, 'Nairobi', 'Nairobi County', '00100', 'Kenya', 15050, ?)`,
-        )
-        .bind(
-          ids[i],
-          `ord_${ids[i]}`,
-          seed.status ?? "paid",
-          seed.name,
-          seed.email ?? "buyer@example.com",
-          seed.phone ?? "0700 000 001",
-          seed.company ?? null,
-          seed.address ?? "1 Test Road",
-          seed.createdAt ?? `2026-05-01T10:00:${String(i).padStart(2, "0")}.000Z`,
-        ),
-      db
-        .prepare(
-          `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-           VALUES (?, 's1', 'Network Assessment', 'Networking', 5000, 1, 0), (?, 'b2', 'Backup, "Pro"', 'Backup', 5025, 2, 1)`,
-        )
-        .bind(ids[i], ids[i]),
-    ]),
-  );
-  return ids;
+/**
+ * An order as this file's assertions expect it: paid, from buyer@example.com on 0700 000 001, two
+ * lines (one monthly) making 150.50, created a second after the one before from 10:00 on 1 May 2026.
+ */
+function csvOrder(seed: OrderSeed, i: number): OrderInput {
+  const sessionId = fakeSessionId();
+  return {
+    session_id: sessionId,
+    order_ref: `ord_${sessionId}`,
+    status: seed.status ?? "paid",
+    customer_name: seed.name,
+    customer_email: seed.email ?? "buyer@example.com",
+    customer_phone: seed.phone ?? "0700 000 001",
+    customer_company: seed.company ?? null,
+    address: seed.address ?? "1 Test Road",
+    total_cents: 15050,
+    created_at: seed.createdAt ?? `2026-05-01T10:00:${String(i).padStart(2, "0")}.000Z`,
+    items: [
+      { item_id: "s1", name: "Network Assessment", category: "Networking", unit_amount_cents: 5000, quantity: 1 },
+      { item_id: "b2", name: 'Backup, "Pro"', category: "Backup", unit_amount_cents: 5025, quantity: 2, recurring: 1 },
+    ],
+  };
 }
+
+const csvOrders = (seeds: OrderSeed[]): OrderInput[] => seeds.map(csvOrder);
 
 describe("a CSV cell", () => {
   it("quotes commas, quotes, CR and LF (quotes doubled), and nothing else", () => {
@@ -188,13 +185,15 @@ describe("a CSV cell", () => {
 describe("the orders CSV", () => {
   it("has a BOM, a header, CRLF records, and survives commas, quotes and newlines", async () => {
     const tok = marker();
-    const [id] = await seedOrders([
-      {
-        name: `Kamau, "JK" Njoroge ${tok}`,
-        company: "Njoroge & Sons, Ltd",
-        address: "Plot 7\nNgong Road\r\nNairobi",
-      },
-    ]);
+    const [id] = await makeOrders(
+      csvOrders([
+        {
+          name: `Kamau, "JK" Njoroge ${tok}`,
+          company: "Njoroge & Sons, Ltd",
+          address: "Plot 7\nNgong Road\r\nNairobi",
+        },
+      ]),
+    );
     const csv = await ordersCsv(db, parseAdminQuery("orders", { q: tok }));
     const [header, row, ...rest] = parse(csv);
     expect(rest).toEqual([]);
@@ -246,10 +245,12 @@ describe("the orders CSV", () => {
 
   it("neutralises =, +, -, @, TAB and CR at the start of any cell", async () => {
     const tok = marker();
-    await seedOrders([
-      { name: `=1+1 ${tok}`, phone: "+254 700 000 000", company: "-2", createdAt: "2026-05-01T10:00:05.000Z" },
-      { name: `@SUM(1) ${tok}`, company: "\t=1", email: "\r=1@example.com", createdAt: "2026-05-01T10:00:04.000Z" },
-    ]);
+    await makeOrders(
+      csvOrders([
+        { name: `=1+1 ${tok}`, phone: "+254 700 000 000", company: "-2", createdAt: "2026-05-01T10:00:05.000Z" },
+        { name: `@SUM(1) ${tok}`, company: "\t=1", email: "\r=1@example.com", createdAt: "2026-05-01T10:00:04.000Z" },
+      ]),
+    );
     const [, first, second] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
     expect(first?.slice(5, 9)).toEqual([`'=1+1 ${tok}`, "buyer@example.com", "'+254 700 000 000", "'-2"]);
     expect(second?.slice(5, 9)).toEqual([`'@SUM(1) ${tok}`, "'\r=1@example.com", "0700 000 001", "'\t=1"]);
@@ -259,14 +260,16 @@ describe("the orders CSV", () => {
 
   it("neutralises full-width and hidden formula starts in an exported order", async () => {
     const tok = marker();
-    await seedOrders([
-      {
-        name: `\uFF1DHYPERLINK("http://evil.example","x") ${tok}`,
-        phone: "\u200B+254 700 000 000",
-        company: "\u2060\uFF20SUM(1)",
-        address: " =1",
-      },
-    ]);
+    await makeOrders(
+      csvOrders([
+        {
+          name: `\uFF1DHYPERLINK("http://evil.example","x") ${tok}`,
+          phone: "\u200B+254 700 000 000",
+          company: "\u2060\uFF20SUM(1)",
+          address: " =1",
+        },
+      ]),
+    );
     const [, row] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
     expect(row?.[5]).toBe(`'\uFF1DHYPERLINK("http://evil.example","x") ${tok}`);
     expect(row?.slice(7, 10)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "' =1"]);
@@ -274,12 +277,14 @@ describe("the orders CSV", () => {
 
   it("exports every page of the current filter, and only it", async () => {
     const tok = marker();
-    const paid = await seedOrders(
-      Array.from({ length: 120 }, (_, i) => ({
-        name: `Filter ${tok}`,
-        status: i % 4 === 0 ? "pending" : "paid",
-        createdAt: `2026-0${i % 2 === 0 ? 3 : 4}-10T${String(i % 24).padStart(2, "0")}:00:${String(i % 60).padStart(2, "0")}.000Z`,
-      })),
+    const paid = await makeOrders(
+      csvOrders(
+        Array.from({ length: 120 }, (_, i) => ({
+          name: `Filter ${tok}`,
+          status: i % 4 === 0 ? "pending" : "paid",
+          createdAt: `2026-0${i % 2 === 0 ? 3 : 4}-10T${String(i % 24).padStart(2, "0")}:00:${String(i % 60).padStart(2, "0")}.000Z`,
+        })),
+      ),
     );
     const rows = (input: Record<string, string>) =>
       ordersCsv(db, parseAdminQuery("orders", { q: tok, ...input })).then((csv) => parse(csv).slice(1));
@@ -299,7 +304,7 @@ describe("the orders CSV", () => {
 
   it("stops at the cap and says so in its last line", async () => {
     const tok = marker();
-    await seedOrders(Array.from({ length: 8 }, () => ({ name: `Cap ${tok}` })));
+    await makeOrders(csvOrders(Array.from({ length: 8 }, () => ({ name: `Cap ${tok}` }))));
     const records = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok }), 5));
     expect(records).toHaveLength(1 + 5 + 1);
     expect(records.at(-1)).toEqual([
@@ -313,21 +318,17 @@ describe("the orders CSV", () => {
 describe("the messages CSV", () => {
   it("exports the filter's messages with the answered columns, quoted and neutralised", async () => {
     const tok = marker();
-    const insert = (name: string, message: string, phone: string | null, createdAt: string) =>
-      db
-        .prepare(
-          `INSERT INTO contact_messages (name, email, phone, message, created_at, answered_at, answered_by)
-           VALUES (?, 'sender@example.com', ?, ?, ?, ?, ?) RETURNING id`,
-        )
-        .bind(
-          name,
-          phone,
-          message,
-          createdAt,
-          name.startsWith("ليلى") ? "2026-05-03T00:00:00.000Z" : null,
-          name.startsWith("ليلى") ? "owner@example.com" : null,
-        )
-        .first<{ id: number }>();
+    const insert = async (name: string, message: string, phone: string | null, createdAt: string) => ({
+      id: await makeMessage({
+        name,
+        email: "sender@example.com",
+        phone,
+        message,
+        created_at: createdAt,
+        answered_at: name.startsWith("ليلى") ? "2026-05-03T00:00:00.000Z" : null,
+        answered_by: name.startsWith("ليلى") ? "owner@example.com" : null,
+      }),
+    });
     const a = await insert(`ليلى ${tok}`, 'Hello,\r\nwe need "help"', "+254 711 000 000", "2026-05-02T00:00:00.000Z");
     const b = await insert(`Mũthoni ${tok}`, "=cmd|' /C calc'!A0", null, "2026-05-01T00:00:00.000Z");
 

@@ -1,29 +1,11 @@
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isCartProblem, priceCart } from "../../src/orders/cart-pricing.ts";
 import { quotePagePath } from "../../src/paths.ts";
-import { insertQuote, type Quote, type QuoteCustomer } from "../../src/quotes/repository.ts";
-import type { CartItem } from "../../src/schemas/cart-item.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { makeQuote } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
-
-async function seedQuote(items: CartItem[], customer: Partial<QuoteCustomer> = {}, now?: Date): Promise<Quote> {
-  const priced = priceCart(items);
-  if (isCartProblem(priced)) throw new Error(priced.error);
-  return insertQuote(
-    env.DB,
-    priced,
-    {
-      name: "Amina Otieno",
-      email: `quote-${crypto.randomUUID()}@example.co.ke`,
-      company: "Otieno Logistics",
-      ...customer,
-    },
-    now,
-  );
-}
 
 async function openAdmin() {
   const bytes = new TextEncoder().encode(`admin:${WORKER_ADMIN_PASSWORD}`);
@@ -44,8 +26,8 @@ const cellTexts = (row: Element) => queryAll(row, "td").map((cell) => textOf(cel
 
 describe("/admin/quotes", () => {
   it("lists each quote newest first: number linking to its page, dates, customer, lines and totals", async () => {
-    const older = await seedQuote([cartItem("e1", { quantity: 3 })], {}, new Date(Date.now() - 40 * 86_400_000));
-    const newer = await seedQuote([cartItem("s1", { quantity: 2 }), cartItem("pricing-business")], {
+    const older = await makeQuote([cartItem("e1", { quantity: 3 })], {}, new Date(Date.now() - 40 * 86_400_000));
+    const newer = await makeQuote([cartItem("s1", { quantity: 2 }), cartItem("pricing-business")], {
       name: "Baraka Mwangi",
       company: "Mwangi Traders",
     });
@@ -81,7 +63,7 @@ describe("/admin/quotes", () => {
   it("shows hostile names as text that wraps, never as markup", async () => {
     const name = `<img src=x onerror=alert(1)> ${"W".repeat(300)} ${crypto.randomUUID()}`;
     const company = `</td></tr><script>alert(2)</script> مؤسسة`;
-    const quote = await seedQuote([cartItem("e2")], { name, company, email: `${"a".repeat(120)}@example.com` });
+    const quote = await makeQuote([cartItem("e2")], { name, company, email: `${"a".repeat(120)}@example.com` });
     const { html, document } = await openAdmin();
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<script>alert(2)");

@@ -4,7 +4,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addOrderNote, markMessageAnswered } from "../../src/admin/actions.ts";
-import { searchMessages } from "../../src/admin/messages.ts";
+import { searchMessages } from "../../src/admin/contact-messages.ts";
 import { searchOrders } from "../../src/admin/orders.ts";
 import { searchOutbox } from "../../src/admin/outbox.ts";
 import {
@@ -18,7 +18,9 @@ import {
 } from "../../src/admin/query.ts";
 import { searchQuotes } from "../../src/admin/quotes.ts";
 import { searchSubscriptions } from "../../src/admin/subscriptions.ts";
+import type { OrderStatus } from "../../src/orders/order-status.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { makeMail, makeMessage, makeOrders, makeQuoteRow, type OrderInput } from "./support/factories.ts";
 import { testClientIp } from "./support/payment.ts";
 
 const db = env.DB;
@@ -35,55 +37,39 @@ type OrderSeed = {
   email?: string;
   phone?: string;
   company?: string | null;
-  status?: string;
+  status?: OrderStatus;
   mode?: "payment" | "subscription";
   createdAt?: string;
   totalCents?: number;
   items?: { id: string; name: string; cents: number; quantity?: number; recurring?: boolean }[];
 };
 
-/** Orders written straight to D1, a few hundred statements a batch. Returns their session ids. */
-async function seedOrders(seeds: OrderSeed[]): Promise<string[]> {
-  const ids: string[] = [];
-  const statements: D1PreparedStatement[] = [];
-  for (const seed of seeds) {
-    const sessionId = seed.sessionId ?? `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
-    ids.push(sessionId);
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
-             customer_company, address, city, state, zip, country, total_cents, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, '1 Test Road', 'Nairobi', 'Nairobi County', '00100', 'Kenya', ?,
-             COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-        )
-        .bind(
-          sessionId,
-          seed.orderRef === undefined ? `ord_${crypto.randomUUID()}` : seed.orderRef,
-          seed.mode ?? "payment",
-          seed.status ?? "paid",
-          seed.name ?? "Seeded Buyer",
-          seed.email ?? `buyer-${crypto.randomUUID()}@example.com`,
-          seed.phone ?? "+254 711 111 111",
-          seed.company ?? null,
-          seed.totalCents ?? 15000,
-          seed.createdAt ?? null,
-        ),
-    );
-    for (const item of seed.items ?? [{ id: "s1", name: "Network Assessment", cents: 15000 }]) {
-      statements.push(
-        db
-          .prepare(
-            `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-             VALUES (?, ?, ?, 'Networking', ?, ?, ?)`,
-          )
-          .bind(sessionId, item.id, item.name, item.cents, item.quantity ?? 1, item.recurring ? 1 : 0),
-      );
-    }
-  }
-  for (let i = 0; i < statements.length; i += 300) await db.batch(statements.slice(i, i + 300));
-  return ids;
+/** An order as this file's tests describe it, with the defaults they rely on: paid, one line. */
+function searchOrder(seed: OrderSeed): OrderInput {
+  const items = seed.items ?? [{ id: "s1", name: "Network Assessment", cents: 15000 }];
+  return {
+    session_id: seed.sessionId ?? `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
+    order_ref: seed.orderRef === undefined ? `ord_${crypto.randomUUID()}` : seed.orderRef,
+    mode: seed.mode ?? "payment",
+    status: seed.status ?? "paid",
+    customer_name: seed.name ?? "Seeded Buyer",
+    customer_email: seed.email ?? `buyer-${crypto.randomUUID()}@example.com`,
+    customer_phone: seed.phone ?? "+254 711 111 111",
+    customer_company: seed.company ?? null,
+    total_cents: seed.totalCents ?? 15000,
+    created_at: seed.createdAt,
+    items: items.map((item) => ({
+      item_id: item.id,
+      name: item.name,
+      category: "Networking",
+      unit_amount_cents: item.cents,
+      quantity: item.quantity ?? 1,
+      recurring: item.recurring ? 1 : 0,
+    })),
+  };
 }
+
+const seededOrders = (seeds: OrderSeed[]): Promise<string[]> => makeOrders(seeds.map(searchOrder));
 
 /**
  * `count` orders in one statement (a recursive CTE), each with one line, named `Bulk <tag>`, their
@@ -215,7 +201,7 @@ describe("orders", () => {
   it("finds an order by each searched field, and by nothing else", async () => {
     const tok = marker();
     const digits = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-    const [byName, byEmail, byCompany, byPhone, bySession, byRef] = await seedOrders([
+    const [byName, byEmail, byCompany, byPhone, bySession, byRef] = await seededOrders([
       { name: `Wanjirũ Kamau ${tok}` },
       { email: `${tok}@example.com` },
       { company: `Kamau Holdings ${tok}` },
@@ -241,7 +227,7 @@ describe("orders", () => {
 
   it("matches % and _ literally, not as wildcards", async () => {
     const tok = marker();
-    const [literal] = await seedOrders([{ name: `Asha 100%_off ${tok}` }, { name: `Asha 100xyoff ${tok}` }]);
+    const [literal] = await seededOrders([{ name: `Asha 100%_off ${tok}` }, { name: `Asha 100xyoff ${tok}` }]);
     const page = await searchOrders(db, query("orders", { q: `100%_off ${tok}` }));
     expect(page.rows.map((o) => o.session_id)).toEqual([literal]);
     expect(page.total).toBe(1);
@@ -255,7 +241,7 @@ describe("orders", () => {
     const arabicName = `فاطمة الزهراء ${tok}`;
     const longCompany = `شركة نيروبي لتقنية المعلومات والاستشارات المحدودة ${tok}`;
     const longLatin = `Kamau & Wanjiru Information Technology Consultants Limited ${tok}`;
-    const [arabic, company, latin] = await seedOrders([
+    const [arabic, company, latin] = await seededOrders([
       { name: arabicName },
       { name: "Buyer", company: longCompany },
       { name: "Buyer", company: longLatin },
@@ -282,7 +268,7 @@ describe("orders", () => {
       "payment_failed",
       "pending",
     ]);
-    const ids = await seedOrders(statuses.map((status) => ({ name: `Status ${tok}`, status })));
+    const ids = await seededOrders(statuses.map((status) => ({ name: `Status ${tok}`, status })));
     for (const [i, status] of statuses.entries()) {
       const page = await searchOrders(db, query("orders", { q: tok, status }));
       expect(
@@ -303,7 +289,7 @@ describe("orders", () => {
       "2026-03-31T23:59:59.999Z",
       "2026-04-01T00:00:00.000Z",
     ];
-    const ids = await seedOrders(times.map((createdAt) => ({ name: `Dates ${tok}`, createdAt })));
+    const ids = await seededOrders(times.map((createdAt) => ({ name: `Dates ${tok}`, createdAt })));
     const between = async (input: Record<string, string>) =>
       (await searchOrders(db, query("orders", { q: tok, ...input }))).rows.map((o) => o.session_id);
 
@@ -359,7 +345,7 @@ describe("orders", () => {
 
   it("carries each order's lines, subscription, payments ledger and notes", async () => {
     const tok = marker();
-    const [withAll, plain] = await seedOrders([
+    const [withAll, plain] = await seededOrders([
       {
         name: `Full ${tok}`,
         mode: "subscription",
@@ -472,7 +458,7 @@ describe("subscriptions", () => {
       phone?: string;
     }[],
   ): Promise<string[]> {
-    const sessions = await seedOrders(
+    const sessions = await seededOrders(
       seeds.map((s) => ({
         name: s.name ?? `Subscriber ${tok}`,
         phone: s.phone ?? "+254 733 000 000",
@@ -581,32 +567,23 @@ describe("subscriptions", () => {
 });
 
 describe("quotes", () => {
-  async function seedQuote(number: string, fields: Partial<Record<string, string | null>> = {}): Promise<void> {
-    await db
-      .prepare(
-        `INSERT INTO quotes (number, access_key, customer_name, customer_email, customer_company, due_cents, monthly_cents,
-           created_at, valid_until)
-         VALUES (?, 'key', ?, ?, ?, 15000, 0, ?, ?)`,
-      )
-      .bind(
-        number,
-        fields.name ?? "Quote Buyer",
-        fields.email ?? `quote-${crypto.randomUUID()}@example.com`,
-        fields.company ?? null,
-        fields.createdAt ?? "2026-04-01T09:00:00.000Z",
-        fields.validUntil ?? "2999-01-01T00:00:00.000Z",
-      )
-      .run();
-  }
-
   it("finds a quote by number, name, e-mail and company; valid or expired; by date", async () => {
     const tok = marker();
-    await seedQuote(`Q-${tok}-1`, { name: `Otieno ${tok}a`, createdAt: "2026-04-01T09:00:00.000Z" });
-    await seedQuote(`Q-${tok}-2`, { email: `${tok}b@example.com`, createdAt: "2026-04-02T09:00:00.000Z" });
-    await seedQuote(`Q-${tok}-3`, {
-      company: `Otieno Logistics ${tok}c`,
-      validUntil: "2020-01-01T00:00:00.000Z",
-      createdAt: "2026-04-03T09:00:00.000Z",
+    await makeQuoteRow({
+      number: `Q-${tok}-1`,
+      customer_name: `Otieno ${tok}a`,
+      created_at: "2026-04-01T09:00:00.000Z",
+    });
+    await makeQuoteRow({
+      number: `Q-${tok}-2`,
+      customer_email: `${tok}b@example.com`,
+      created_at: "2026-04-02T09:00:00.000Z",
+    });
+    await makeQuoteRow({
+      number: `Q-${tok}-3`,
+      customer_company: `Otieno Logistics ${tok}c`,
+      valid_until: "2020-01-01T00:00:00.000Z",
+      created_at: "2026-04-03T09:00:00.000Z",
     });
     const found = async (input: Record<string, string>) =>
       (await searchQuotes(db, query("quotes", input))).rows.map((q) => q.number);
@@ -632,31 +609,25 @@ describe("quotes", () => {
 });
 
 describe("messages", () => {
-  async function seedMessage(fields: Partial<Record<string, string | null>> = {}): Promise<number> {
-    const row = await db
-      .prepare(
-        `INSERT INTO contact_messages (name, email, company, phone, message, created_at)
-         VALUES (?, ?, ?, ?, 'Hello', COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) RETURNING id`,
-      )
-      .bind(
-        fields.name ?? "Sender",
-        fields.email ?? `sender-${crypto.randomUUID()}@example.com`,
-        fields.company ?? null,
-        fields.phone ?? null,
-        fields.createdAt ?? null,
-      )
-      .first<{ id: number }>();
-    return row!.id;
-  }
+  /** The message every test here sends, from a sender of its own. */
+  const hello = { name: "Sender", message: "Hello" };
 
   it("finds a message by name, e-mail, company, phone and id; answered or not; by date", async () => {
     const tok = marker();
     const digits = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-    const byName = await seedMessage({ name: `Mwangi ${tok}`, createdAt: "2026-03-01T00:00:00.000Z" });
-    const byEmail = await seedMessage({ email: `${tok}@mail.example`, createdAt: "2026-03-02T00:00:00.000Z" });
-    const byCompany = await seedMessage({ company: `Mwangi Ltd ${tok}`, createdAt: "2026-03-03T00:00:00.000Z" });
-    const byPhone = await seedMessage({ phone: `+254 7${digits}`, createdAt: "2026-03-04T00:00:00.000Z" });
-    const arabic = await seedMessage({ name: `ليلى ${tok}`, createdAt: "2026-03-05T00:00:00.000Z" });
+    const byName = await makeMessage({ ...hello, name: `Mwangi ${tok}`, created_at: "2026-03-01T00:00:00.000Z" });
+    const byEmail = await makeMessage({
+      ...hello,
+      email: `${tok}@mail.example`,
+      created_at: "2026-03-02T00:00:00.000Z",
+    });
+    const byCompany = await makeMessage({
+      ...hello,
+      company: `Mwangi Ltd ${tok}`,
+      created_at: "2026-03-03T00:00:00.000Z",
+    });
+    const byPhone = await makeMessage({ ...hello, phone: `+254 7${digits}`, created_at: "2026-03-04T00:00:00.000Z" });
+    const arabic = await makeMessage({ ...hello, name: `ليلى ${tok}`, created_at: "2026-03-05T00:00:00.000Z" });
 
     const found = async (input: Record<string, string>) =>
       (await searchMessages(db, query("messages", input))).rows.map((m) => m.id);
@@ -694,29 +665,15 @@ describe("messages", () => {
 });
 
 describe("outbox", () => {
-  async function seedMail(fields: { kind?: string; recipient?: string; subject?: string; status?: string }) {
-    const row = await db
-      .prepare(
-        `INSERT INTO outbox (kind, dedupe_key, recipient, subject, payload, status)
-         VALUES (?, ?, ?, ?, '{}', ?) RETURNING id`,
-      )
-      .bind(
-        fields.kind ?? "contact-ack",
-        `test:${crypto.randomUUID()}`,
-        fields.recipient ?? `someone-${crypto.randomUUID()}@example.com`,
-        fields.subject ?? "A subject",
-        fields.status ?? "sent",
-      )
-      .first<{ id: number }>();
-    return row!.id;
-  }
+  /** An e-mail to a recipient of its own. */
+  const ownRecipient = () => ({ recipient: `someone-${crypto.randomUUID()}@example.com`, subject: "A subject" });
 
   it("finds e-mails by recipient, subject, kind and id, and filters by each status", async () => {
     const tok = marker();
-    const byRecipient = await seedMail({ recipient: `${tok}@example.com`, status: "queued" });
-    const bySubject = await seedMail({ subject: `Your order ${tok}`, status: "failed" });
-    const byKind = await seedMail({ kind: `kind-${tok}`, status: "not_configured" });
-    const sent = await seedMail({ subject: `Sent ${tok}`, status: "sent" });
+    const byRecipient = await makeMail({ ...ownRecipient(), recipient: `${tok}@example.com`, status: "queued" });
+    const bySubject = await makeMail({ ...ownRecipient(), subject: `Your order ${tok}`, status: "failed" });
+    const byKind = await makeMail({ ...ownRecipient(), kind: `kind-${tok}`, status: "not_configured" });
+    const sent = await makeMail({ ...ownRecipient(), subject: `Sent ${tok}`, status: "sent" });
 
     const found = async (input: Record<string, string>) =>
       (await searchOutbox(db, query("outbox", input))).rows.map((e) => e.id);

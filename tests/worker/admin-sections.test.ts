@@ -5,9 +5,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ORDER_NOTE_MAX_LENGTH } from "../../src/admin/actions.ts";
 import { PAGE_SIZE } from "../../src/admin/query.ts";
-import { isCartProblem, priceCart } from "../../src/orders/cart-pricing.ts";
-import { insertQuote } from "../../src/quotes/repository.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { makeMail, makeMessage, makeOrder, makeQuote, type OrderInput } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { fakeSessionId, SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
@@ -64,70 +63,25 @@ async function post(path: string, form: Record<string, string> = {}, headers: Re
   return { res, status: res.status, body: await res.text() };
 }
 
-type OrderSeed = { name?: string; email?: string; status?: string; createdAt?: string; recurring?: boolean };
+/** The buyer of this file's orders unless a test names another. */
+const kamau = (): OrderInput => ({
+  customer_name: "Wanjiru Kamau",
+  customer_email: `buyer-${crypto.randomUUID()}@example.co.ke`,
+  customer_company: "Kamau Traders",
+});
 
-async function seedOrder(seed: OrderSeed = {}): Promise<string> {
-  const sessionId = fakeSessionId();
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO orders (session_id, mode, status, customer_name, customer_email, customer_phone, customer_company,
-           address, city, state, zip, country, total_cents, created_at)
-         VALUES (?, ?, ?, ?, ?, '+254 700 000 001', 'Kamau Traders', '1 Test Road', 'Nairobi', 'Nairobi County',
-           '00100', 'Kenya', 15000, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-      )
-      .bind(
-        sessionId,
-        seed.recurring ? "subscription" : "payment",
-        seed.status ?? "pending",
-        seed.name ?? "Wanjiru Kamau",
-        seed.email ?? `buyer-${crypto.randomUUID()}@example.co.ke`,
-        seed.createdAt ?? null,
-      ),
-    db
-      .prepare(
-        `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-         VALUES (?, 's1', 'Network Assessment', 'Networking', 15000, 1, ?)`,
-      )
-      .bind(sessionId, seed.recurring ? 1 : 0),
-  ]);
-  return sessionId;
-}
+/** A subscription order: its one line recurs. */
+const monthly: OrderInput = { mode: "subscription", items: [{ recurring: 1 }] };
 
-async function seedMessage(seed: { name?: string; message?: string; email?: string; createdAt?: string } = {}) {
-  const row = await db
-    .prepare(
-      `INSERT INTO contact_messages (name, email, message, created_at)
-       VALUES (?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) RETURNING id`,
-    )
-    .bind(
-      seed.name ?? "Achieng Odhiambo",
-      seed.email ?? `sender-${crypto.randomUUID()}@example.com`,
-      seed.message ?? "Please call me",
-      seed.createdAt ?? null,
-    )
-    .first<{ id: number }>();
-  if (!row) throw new Error("message not seeded");
-  return row.id;
-}
-
-async function seedMail(seed: { status: string; subject?: string; recipient?: string; lastError?: string | null }) {
-  const row = await db
-    .prepare(
-      `INSERT INTO outbox (kind, dedupe_key, recipient, subject, payload, status, attempts, last_error, enqueued_at)
-       VALUES ('contact-ack', ?, ?, ?, '{}', ?, 6, ?, '2026-01-01T00:00:00.000Z') RETURNING id`,
-    )
-    .bind(
-      `test:${crypto.randomUUID()}`,
-      seed.recipient ?? `someone-${crypto.randomUUID()}@example.com`,
-      seed.subject ?? `Subject ${crypto.randomUUID()}`,
-      seed.status,
-      seed.lastError ?? null,
-    )
-    .first<{ id: number }>();
-  if (!row) throw new Error("outbox row not seeded");
-  return row.id;
-}
+/** An e-mail the queue gave up on after its tries. */
+const givenUp = (recipient: string, lastError: string) => ({
+  status: "failed" as const,
+  recipient,
+  subject: `Subject ${crypto.randomUUID()}`,
+  attempts: 6,
+  last_error: lastError,
+  enqueued_at: "2026-01-01T00:00:00.000Z",
+});
 
 const rowsOf = (document: Document, selector: string) => queryAll(document, selector);
 
@@ -192,7 +146,7 @@ describe("the back office's sections", () => {
   it("Orders: finds an order by the buyer's name, e-mail or phone and shows its items and total", async () => {
     const name = `Njeri ${token()}`;
     const email = `${token()}@example.co.ke`;
-    const sessionId = await seedOrder({ name, email });
+    const sessionId = await makeOrder({ ...kamau(), customer_name: name, customer_email: email });
     for (const q of [name, email.toUpperCase(), sessionId]) {
       const { document } = await open(`/admin/orders?q=${encodeURIComponent(q)}`);
       const rows = rowsOf(document, "tr[data-session-id]");
@@ -214,8 +168,17 @@ describe("the back office's sections", () => {
 
   it("Orders: filters by status and by date", async () => {
     const word = token();
-    const paid = await seedOrder({ name: `Paid ${word}`, status: "paid", createdAt: "2026-03-02T10:00:00.000Z" });
-    const pending = await seedOrder({ name: `Pending ${word}`, createdAt: "2026-03-05T10:00:00.000Z" });
+    const paid = await makeOrder({
+      ...kamau(),
+      customer_name: `Paid ${word}`,
+      status: "paid",
+      created_at: "2026-03-02T10:00:00.000Z",
+    });
+    const pending = await makeOrder({
+      ...kamau(),
+      customer_name: `Pending ${word}`,
+      created_at: "2026-03-05T10:00:00.000Z",
+    });
     const ids = async (query: string) =>
       rowsOf((await open(`/admin/orders?q=${word}&${query}`)).document, "tr[data-session-id]").map((r) =>
         r.getAttribute("data-session-id"),
@@ -235,8 +198,8 @@ describe("the back office's sections", () => {
 
   it("Subscriptions: status, customer, next renewal, monthly amount, and the monthly revenue of the active ones", async () => {
     const word = token();
-    const active = await seedOrder({ name: `Active ${word}`, recurring: true });
-    const canceled = await seedOrder({ name: `Gone ${word}`, recurring: true });
+    const active = await makeOrder({ ...kamau(), ...monthly, customer_name: `Active ${word}` });
+    const canceled = await makeOrder({ ...kamau(), ...monthly, customer_name: `Gone ${word}` });
     await db.batch([
       db
         .prepare(
@@ -269,10 +232,8 @@ describe("the back office's sections", () => {
   });
 
   it("Quotes: finds a quote by number or buyer, valid or expired", async () => {
-    const priced = priceCart([cartItem("e1")]);
-    if (isCartProblem(priced)) throw new Error(priced.error);
     const name = `Otieno ${token()}`;
-    const quote = await insertQuote(db, priced, { name, email: `${token()}@example.com` });
+    const quote = await makeQuote([cartItem("e1")], { name, email: `${token()}@example.com`, company: undefined });
     for (const q of [quote.number, name]) {
       const { document } = await open(`/admin/quotes?q=${encodeURIComponent(q)}`);
       expect(rowsOf(document, "tr[data-quote-number]").map((r) => r.getAttribute("data-quote-number"))).toEqual([
@@ -290,7 +251,7 @@ describe("the back office's sections", () => {
 
   it("Messages: finds a message by sender, shows it as text, filters answered or not", async () => {
     const name = `Mutua ${token()}`;
-    const id = await seedMessage({ name, message: "Could you look at our Wi-Fi?" });
+    const id = await makeMessage({ name, message: "Could you look at our Wi-Fi?" });
     const { document } = await open(`/admin/messages?q=${encodeURIComponent(name)}`);
     const cards = rowsOf(document, "article[data-message-id]");
     expect(cards.map((c) => c.getAttribute("data-message-id"))).toEqual([String(id)]);
@@ -304,7 +265,7 @@ describe("the back office's sections", () => {
 
   it("Outbox: finds an e-mail by recipient and status", async () => {
     const recipient = `${token()}@example.com`;
-    const id = await seedMail({ status: "failed", recipient, lastError: "boom" });
+    const id = await makeMail(givenUp(recipient, "boom"));
     const { document } = await open(`/admin/outbox?q=${encodeURIComponent(recipient)}&status=failed`);
     expect(rowsOf(document, "tr[data-outbox-id]").map((r) => r.getAttribute("data-outbox-id"))).toEqual([String(id)]);
     const sent = await open(`/admin/outbox?q=${encodeURIComponent(recipient)}&status=sent`);
@@ -316,7 +277,7 @@ describe("the back office's sections", () => {
     const ids: number[] = [];
     for (let i = 0; i < PAGE_SIZE + 2; i++) {
       const minute = String(i).padStart(2, "0");
-      ids.push(await seedMessage({ name: `Sender ${word} ${i}`, createdAt: `2026-02-01T10:${minute}:00.000Z` }));
+      ids.push(await makeMessage({ name: `Sender ${word} ${i}`, created_at: `2026-02-01T10:${minute}:00.000Z` }));
     }
     const first = await open(`/admin/messages?q=${word}`);
     expect(rowsOf(first.document, "article[data-message-id]")).toHaveLength(PAGE_SIZE);
@@ -348,8 +309,8 @@ describe("the back office's sections", () => {
 describe("CSV exports", () => {
   it("downloads the orders of the current filter as CSV, privately", async () => {
     const word = token();
-    const sessionId = await seedOrder({ name: `=HYPERLINK("x") ${word}`, status: "paid" });
-    await seedOrder({ name: `Other ${word}`, status: "pending" });
+    const sessionId = await makeOrder({ ...kamau(), customer_name: `=HYPERLINK("x") ${word}`, status: "paid" });
+    await makeOrder({ ...kamau(), customer_name: `Other ${word}`, status: "pending" });
     const page = await open(`/admin/orders?q=${word}&status=paid`);
     const link = page.document.querySelector("a[data-csv]");
     expect(link?.getAttribute("href")).toBe(`/admin/orders.csv?q=${word}&status=paid`);
@@ -375,7 +336,7 @@ describe("CSV exports", () => {
 
   it("downloads the messages of the current filter as CSV", async () => {
     const word = token();
-    await seedMessage({ name: `Kiprono ${word}`, message: "Line one\nline two" });
+    await makeMessage({ name: `Kiprono ${word}`, message: "Line one\nline two" });
     const page = await open(`/admin/messages?q=${word}`);
     expect(page.document.querySelector("a[data-csv]")?.getAttribute("href")).toBe(`/admin/messages.csv?q=${word}`);
     const { res, body } = await open(`/admin/messages.csv?q=${word}`);
@@ -401,7 +362,7 @@ describe("CSV exports", () => {
 describe("POST /admin/messages/:id/answered", () => {
   it("marks a message answered and back, each time audited and shown on the message", async () => {
     const name = `Auma ${token()}`;
-    const id = await seedMessage({ name });
+    const id = await makeMessage({ name });
     const listQuery = `q=${encodeURIComponent(name)}&status=unanswered`;
 
     const done = await post(`/admin/messages/${id}/answered?${listQuery}`, { answered: "1" });
@@ -437,7 +398,7 @@ describe("POST /admin/messages/:id/answered", () => {
   });
 
   it("refuses a post without answered=1|0 (400), an unknown message (404)", async () => {
-    const id = await seedMessage();
+    const id = await makeMessage();
     const bad = await post(`/admin/messages/${id}/answered`, { answered: "yes" });
     expect(bad.status).toBe(400);
     expect(textOf(parseDocument(bad.body).querySelector("h1"))).toBe("Nothing changed");
@@ -450,7 +411,7 @@ describe("POST /admin/messages/:id/answered", () => {
     ["another site's Origin alone (an older browser)", { Origin: "https://evil.example", "Sec-Fetch-Site": "" }],
     ["neither header (curl)", { Origin: "", "Sec-Fetch-Site": "" }],
   ])("refuses (403) a post with %s and changes nothing", async (_label, headers) => {
-    const id = await seedMessage();
+    const id = await makeMessage();
     const { status } = await post(`/admin/messages/${id}/answered`, { answered: "1" }, headers);
     expect(status).toBe(403);
     const row = await db.prepare("SELECT answered_at FROM contact_messages WHERE id = ?").bind(id).first();
@@ -458,7 +419,7 @@ describe("POST /admin/messages/:id/answered", () => {
   });
 
   it("asks for credentials (401) without them and changes nothing", async () => {
-    const id = await seedMessage();
+    const id = await makeMessage();
     const { res, status } = await post(`/admin/messages/${id}/answered`, { answered: "1" }, { Authorization: "" });
     expect(status).toBe(401);
     expect(res.headers.get("WWW-Authenticate")).toMatch(/^Basic /);
@@ -467,7 +428,7 @@ describe("POST /admin/messages/:id/answered", () => {
   });
 
   it("refuses a body over 8 KB (413)", async () => {
-    const id = await seedMessage();
+    const id = await makeMessage();
     const { status } = await post(`/admin/messages/${id}/answered`, { answered: "1", pad: "x".repeat(9000) });
     expect(status).toBe(413);
   });
@@ -476,7 +437,7 @@ describe("POST /admin/messages/:id/answered", () => {
 describe("POST /admin/orders/:id/notes", () => {
   it("adds a private note, shown on the order with its audit row", async () => {
     const word = token();
-    const sessionId = await seedOrder({ name: `Noted ${word}` });
+    const sessionId = await makeOrder({ ...kamau(), customer_name: `Noted ${word}` });
     const note = `Called the buyer: <b>refund</b> agreed.\r\nSecond line ${word}`;
     const added = await post(`/admin/orders/${sessionId}/notes?q=${word}`, { note });
     expect(added.status).toBe(303);
@@ -502,7 +463,7 @@ describe("POST /admin/orders/:id/notes", () => {
   });
 
   it("refuses a note over the limit or empty (400, saying why) and saves nothing", async () => {
-    const sessionId = await seedOrder();
+    const sessionId = await makeOrder(kamau());
     const tooLong = await post(`/admin/orders/${sessionId}/notes`, { note: "a".repeat(ORDER_NOTE_MAX_LENGTH + 1) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.res.headers.get("Cache-Control")).toBe("no-store");
@@ -525,7 +486,7 @@ describe("POST /admin/orders/:id/notes", () => {
 
   it("answers 404 for an unknown order, 403 cross-site, 401 without credentials", async () => {
     expect((await post(`/admin/orders/${fakeSessionId()}/notes`, { note: "hello" })).status).toBe(404);
-    const sessionId = await seedOrder();
+    const sessionId = await makeOrder(kamau());
     expect(
       (
         await post(
@@ -547,7 +508,7 @@ describe("POST /admin/orders/:id/notes", () => {
 describe("POST /admin/outbox/:id/resend is audited", () => {
   it("shows the resend, who and the error it had, in the e-mail's history", async () => {
     const recipient = `${token()}@example.com`;
-    const id = await seedMail({ status: "failed", recipient, lastError: "Error: the mail service answered 503" });
+    const id = await makeMail(givenUp(recipient, "Error: the mail service answered 503"));
     const resent = await post(`/admin/outbox/${id}/resend?q=${encodeURIComponent(recipient)}`);
     expect(resent.status).toBe(303);
     expect(resent.res.headers.get("Location")).toBe(`/admin/outbox?q=${encodeURIComponent(recipient)}#outbox-${id}`);
@@ -562,7 +523,7 @@ describe("visitor text in the back office", () => {
   it("isolates it in <bdi> and shows bidirectional controls as visible markers, never as markup", async () => {
     const word = token();
     const name = `Photo ${word} \u202Egnp.exe`;
-    const id = await seedMessage({ name, message: `<img src=x onerror=alert(1)> \u2067مرحبا\u2069 🎉` });
+    const id = await makeMessage({ name, message: `<img src=x onerror=alert(1)> \u2067مرحبا\u2069 🎉` });
     const { body, document } = await open(`/admin/messages?q=${word}`);
     expect(body).not.toContain("<img src=x");
     expect(body).not.toContain("\u202E");

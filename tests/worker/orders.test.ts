@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { insertOrder, listOrders } from "../../src/orders/repository.ts";
-import { orderItems, orderRow, placeOrder, seedOrder, standinEvents } from "./support/orders.ts";
+import { insertOrder, listOrders } from "../../src/db/orders.ts";
+import { makeOrder } from "./support/factories.ts";
+import { orderItems, orderRow, placeOrder, standinEvents } from "./support/orders.ts";
 import { cartItem, customer, failingStandinUrl, postPayment, postPaymentWith, standinUrl } from "./support/payment.ts";
 
 async function ordersFor(email: string): Promise<number> {
@@ -160,7 +161,7 @@ describe("the order repository", () => {
     const base = Date.parse("2030-01-01T00:00:00Z");
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) {
-      ids.push(await seedOrder(undefined, "pending", new Date(base + i * 60_000).toISOString()));
+      ids.push(await makeOrder({ status: "pending", created_at: new Date(base + i * 60_000).toISOString() }));
     }
     const listed = await listOrders(env.DB, 150);
     expect(listed.length).toBeGreaterThanOrEqual(120);

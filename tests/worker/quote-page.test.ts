@@ -1,11 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { isCartProblem, priceCart } from "../../src/orders/cart-pricing.ts";
 import { quotePagePath, quotePdfPath } from "../../src/paths.ts";
-import { insertQuote, type Quote, type QuoteCustomer } from "../../src/quotes/repository.ts";
 import type { CartItem } from "../../src/schemas/cart-item.ts";
 import { envWith } from "./support/env.ts";
+import { makeQuote } from "./support/factories.ts";
 import { attributesOf, parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
@@ -14,26 +13,6 @@ const DAY_MS = 86_400_000;
 
 /** Two Network Assessments ($150 each) and the Business plan ($375 a month). */
 const TYPICAL_CART = (): CartItem[] => [cartItem("s1", { quantity: 2 }), cartItem("pricing-business")];
-
-async function seedQuote(
-  items: CartItem[] = TYPICAL_CART(),
-  customer: Partial<QuoteCustomer> = {},
-  now = new Date(),
-): Promise<Quote> {
-  const priced = priceCart(items);
-  if (isCartProblem(priced)) throw new Error(priced.error);
-  return insertQuote(
-    env.DB,
-    priced,
-    {
-      name: "Amina Otieno",
-      email: `quote-${crypto.randomUUID()}@example.co.ke`,
-      company: "Otieno Logistics",
-      ...customer,
-    },
-    now,
-  );
-}
 
 /** Opens a quote link from a client address of its own (the page is rate limited per client). */
 async function open(path: string, ip = testClientIp()) {
@@ -69,7 +48,7 @@ function overLimit(): Env {
 
 describe("GET /quote/<number>?k=<key>: the quote's own page", () => {
   it("shows the quote: number, dates, client, lines, totals and the PDF link", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const page = await open(quotePagePath(quote.number, quote.access_key));
     expect(page.status).toBe(200);
     expect(page.res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -126,14 +105,14 @@ describe("GET /quote/<number>?k=<key>: the quote's own page", () => {
   });
 
   it("leaves out the monthly total when nothing recurs", async () => {
-    const quote = await seedQuote([cartItem("e1", { quantity: 3 })]);
+    const quote = await makeQuote([cartItem("e1", { quantity: 3 })]);
     const page = await open(quotePagePath(quote.number, quote.access_key));
     expect(textOf(page.query('[data-total="due"]'))).toBe("Due on acceptance $60.00");
     expect(page.query('[data-total="monthly"]')).toBeNull();
   });
 
   it("hands Pay online the catalogue's cart items at the quoted quantities", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const page = await open(quotePagePath(quote.number, quote.access_key));
     expect(page.query('[data-pay-online="ready"]')).not.toBeNull();
     expect(payQuoteProps(page)).toEqual({
@@ -152,7 +131,7 @@ describe("GET /quote/<number>?k=<key>: the quote's own page", () => {
   it("shows what the buyer typed as text, in <bdi>, whatever the script or markup", async () => {
     const name = `مريم العلي <img src=x onerror=alert(1)> ${crypto.randomUUID()}`;
     const company = `</bdi><script>alert(2)</script> شركة`;
-    const quote = await seedQuote(TYPICAL_CART(), { name, company });
+    const quote = await makeQuote(TYPICAL_CART(), { name, company });
     const page = await open(quotePagePath(quote.number, quote.access_key));
     expect(page.status).toBe(200);
     expect(page.html).not.toContain("<img src=x");
@@ -165,7 +144,7 @@ describe("GET /quote/<number>?k=<key>: the quote's own page", () => {
 
 describe("the key stays in the address bar", () => {
   it("every answer of a quote link (200, 404, 429) says Referrer-Policy: no-referrer", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const path = quotePagePath(quote.number, quote.access_key);
     const limited = await createApp().fetch(
       new Request(`${SITE}${path}`, { headers: { "CF-Connecting-IP": testClientIp() } }),
@@ -179,7 +158,7 @@ describe("the key stays in the address bar", () => {
 
 describe("a quote that cannot be paid online as written", () => {
   it("past its validity: no Pay online, the reason, and a way to a new quote", async () => {
-    const quote = await seedQuote(TYPICAL_CART(), {}, new Date(Date.now() - 31 * DAY_MS));
+    const quote = await makeQuote(TYPICAL_CART(), {}, new Date(Date.now() - 31 * DAY_MS));
     const page = await open(quotePagePath(quote.number, quote.access_key));
     expect(page.status).toBe(200);
     expect(page.query('[data-island="PayQuote"]')).toBeNull();
@@ -193,7 +172,7 @@ describe("a quote that cannot be paid online as written", () => {
   });
 
   it("whose price has changed in the catalogue: no Pay online, and which service changed", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     await env.DB.prepare(
       "UPDATE quote_lines SET unit_amount_cents = unit_amount_cents - 1000 WHERE number = ? AND item_id = 's1'",
     )
@@ -212,7 +191,7 @@ describe("a quote that cannot be paid online as written", () => {
   });
 
   it("with a service the catalogue no longer has: no Pay online, and which one", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     await env.DB.prepare(
       "UPDATE quote_lines SET item_id = 'retired-service', name = 'Fax Machine Care' WHERE number = ? AND item_id = 's1'",
     )
@@ -228,7 +207,7 @@ describe("a quote that cannot be paid online as written", () => {
 
 describe("a link that does not open a quote", () => {
   it("answers the same 404 page for a wrong key, no key, an unknown number and a malformed one", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const [year] = quote.number.slice(2).split("-");
     const attempts = [
       `/quote/${quote.number}?k=${quote.access_key.slice(0, -1)}${quote.access_key.endsWith("x") ? "y" : "x"}`,
@@ -286,7 +265,7 @@ describe("a link that does not open a quote", () => {
 
 describe("rate limit", () => {
   it("answers 429 with Retry-After once the client is over QUOTE_VIEW_LIMITER, before reading the quote", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const req = new Request(`${SITE}${quotePagePath(quote.number, quote.access_key)}`, {
       headers: { "CF-Connecting-IP": testClientIp() },
     });
@@ -300,7 +279,7 @@ describe("rate limit", () => {
   });
 
   it("counts every opening per client: the 31st within a minute waits", async () => {
-    const quote = await seedQuote();
+    const quote = await makeQuote();
     const ip = testClientIp();
     const path = quotePagePath(quote.number, quote.access_key);
     for (let i = 0; i < 30; i++) expect((await open(path, ip)).status).toBe(200);

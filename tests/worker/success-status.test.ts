@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { makeOrder } from "./support/factories.ts";
 import { get, htmlToText, linksIn, pageScripts } from "./support/html.ts";
-import { fakeSessionId, orderRow, payAtStandin, placeOrder, seedOrder, statusOf } from "./support/orders.ts";
+import { fakeSessionId, orderRow, payAtStandin, placeOrder, statusOf } from "./support/orders.ts";
 import { standinUrl } from "./support/payment.ts";
 
 const successLink = (id: string) => `/checkout/success?session_id=${encodeURIComponent(id)}`;
@@ -49,7 +50,7 @@ describe("/checkout/success?session_id=…", () => {
   });
 
   it("already paid: the spec's content, and the answer is never cached", async () => {
-    const id = await seedOrder(undefined, "paid");
+    const id = await makeOrder({ status: "paid" });
     const request = new Request(`http://example.com${successLink(id)}`);
     const res = await createApp().fetch(request, env);
     expect(res.status).toBe(200);
@@ -72,7 +73,7 @@ describe("/checkout/success?session_id=…", () => {
   });
 
   it("awaiting an asynchronous payment: 'being confirmed'", async () => {
-    const id = await seedOrder(undefined, "awaiting_payment");
+    const id = await makeOrder({ status: "awaiting_payment" });
     const page = await get(successLink(id));
     expect(page.h1).toBe("Your payment is being confirmed");
   });
@@ -86,8 +87,8 @@ describe("/checkout/success?session_id=…", () => {
   });
 
   it("expired or failed: says the payment was not completed, without the success copy or clearing the cart", async () => {
-    for (const status of ["expired", "payment_failed"]) {
-      const id = await seedOrder(undefined, status);
+    for (const status of ["expired", "payment_failed"] as const) {
+      const id = await makeOrder({ status });
       const page = await get(successLink(id));
       expect(page.status, status).toBe(200);
       expect(page.h1, status).toBe("Your payment was not completed");

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { makeOrder } from "./support/factories.ts";
 import {
   deliver,
   deliverSigned,
@@ -9,7 +10,6 @@ import {
   payAtStandin,
   placeOrder,
   recordedEventCount,
-  seedOrder,
   sessionEvent,
   signature,
   standinEvents,
@@ -31,7 +31,7 @@ async function send(type: string, session: Parameters<typeof sessionEvent>[1], e
 
 describe("POST /stripe/webhook: each Checkout Session event", () => {
   it("checkout.session.completed, paid: the order becomes paid", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const { answer } = await send("checkout.session.completed", completedPaid(id));
     expect(answer).toEqual({ status: 200, body: { received: true } });
     const order = await orderRow(id);
@@ -40,7 +40,7 @@ describe("POST /stripe/webhook: each Checkout Session event", () => {
   });
 
   it("checkout.session.completed, awaiting payment, then async_payment_succeeded: awaiting, then paid", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await send("checkout.session.completed", completedUnpaid(id));
     expect(await statusOf(id)).toBe("awaiting_payment");
     expect((await orderRow(id))?.paid_at).toBeNull();
@@ -51,7 +51,7 @@ describe("POST /stripe/webhook: each Checkout Session event", () => {
   });
 
   it("checkout.session.async_payment_failed: payment_failed", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await send("checkout.session.completed", completedUnpaid(id));
     const { answer } = await send("checkout.session.async_payment_failed", completedUnpaid(id));
     expect(answer.status).toBe(200);
@@ -59,7 +59,7 @@ describe("POST /stripe/webhook: each Checkout Session event", () => {
   });
 
   it("checkout.session.expired: expired", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const { answer } = await send("checkout.session.expired", expiredSession(id));
     expect(answer.status).toBe(200);
     expect(await statusOf(id)).toBe("expired");
@@ -73,7 +73,7 @@ describe("POST /stripe/webhook: each Checkout Session event", () => {
   });
 
   it("acknowledges event types it does not act on", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const payload = JSON.stringify({
       id: `evt_test_${crypto.randomUUID()}`,
       object: "event",
@@ -119,7 +119,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
   ];
 
   it.each(cases)("%s: 400", async (_name, make) => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const eventId = `evt_test_${crypto.randomUUID()}`;
     const payload = sessionEvent("checkout.session.completed", completedUnpaid(id), eventId);
     const { body, header } = await make(payload);
@@ -132,7 +132,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
   });
 
   it("a timestamp a minute ahead (a clock running fast) is accepted", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const payload = sessionEvent("checkout.session.completed", completedPaid(id));
     const answer = await deliver(payload, await signature(payload, { timestamp: Math.floor(Date.now() / 1000) + 60 }));
     expect(answer.status).toBe(200);
@@ -140,7 +140,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
   });
 
   it("malformed JSON, even correctly signed: 400", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const body = `{"id":"evt_test_bad","type":"checkout.session.completed","data":{"object":{"id":"${id}"`;
     const answer = await deliver(body, await signature(body));
     expect(answer.status).toBe(400);
@@ -148,7 +148,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
   });
 
   it("signed JSON that is not an event: 400", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const body = JSON.stringify({ id, status: "complete", payment_status: "paid" });
     const answer = await deliver(body, await signature(body));
     expect(answer.status).toBe(400);
@@ -156,7 +156,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
   });
 
   it("answers 503 while STRIPE_WEBHOOK_SECRET is not configured, so Stripe retries later", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const payload = sessionEvent("checkout.session.completed", completedPaid(id));
     const request = new Request(WEBHOOK_URL, {
       method: "POST",
@@ -177,7 +177,7 @@ describe("POST /stripe/webhook refuses what Stripe did not sign, and changes not
 
 describe("POST /stripe/webhook: replays and disorder", () => {
   it("handles the same event twice once: the second delivery is acknowledged and changes nothing", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const eventId = `evt_test_${crypto.randomUUID()}`;
     const payload = sessionEvent("checkout.session.completed", completedPaid(id), eventId);
     expect((await deliverSigned(payload)).status).toBe(200);
@@ -191,14 +191,14 @@ describe("POST /stripe/webhook: replays and disorder", () => {
   });
 
   it("completed after expired: paid (a completed session was not abandoned)", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await send("checkout.session.expired", expiredSession(id));
     await send("checkout.session.completed", completedPaid(id));
     expect(await statusOf(id)).toBe("paid");
   });
 
   it("expired after completed: stays paid", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await send("checkout.session.completed", completedPaid(id));
     const paidAt = (await orderRow(id))?.paid_at;
     const { answer } = await send("checkout.session.expired", expiredSession(id));
@@ -207,7 +207,7 @@ describe("POST /stripe/webhook: replays and disorder", () => {
   });
 
   it("a late completed (awaiting payment) after async success: stays paid", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await send("checkout.session.async_payment_succeeded", completedPaid(id));
     await send("checkout.session.completed", completedUnpaid(id));
     await send("checkout.session.async_payment_failed", completedUnpaid(id));

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { fixture } from "../../../scripts/stripe-standin/fixtures.ts";
+import type { PaymentRow, SubscriptionRow } from "../../../src/db/schema.ts";
 import type { OutboxRow } from "../../../src/mail/outbox.ts";
-import type { PaymentRow, SubscriptionRow } from "../../../src/orders/subscriptions.ts";
+import { makeOrder } from "./factories.ts";
 import { deliverSigned, fakeSessionId, type WebhookAnswer } from "./orders.ts";
 
 /** The Business plan (monthly) and a one-time Network Assessment: $375.00 + $150.00 on the first invoice. */
@@ -21,19 +22,26 @@ export async function seedSubscriptionOrder(): Promise<SubscriptionOrder> {
   const sessionId = fakeSessionId();
   const orderRef = crypto.randomUUID();
   const email = `subscriber-${orderRef}@example.co.ke`;
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
-         address, city, state, zip, country, total_cents)
-       VALUES (?, ?, 'subscription', 'pending', 'Wanjiru Kamau', ?, '+254 700 000 002',
-         '1 Test Road', 'Nairobi', 'Nairobi County', '00100', 'Kenya', ?)`,
-    ).bind(sessionId, orderRef, email, FIRST_INVOICE_CENTS),
-    env.DB.prepare(
-      `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-       VALUES (?, 'pricing-business', 'Business', 'Monthly Subscription', 37500, 1, 1),
-              (?, 's1', 'Network Assessment', 'Networking', 15000, 1, 0)`,
-    ).bind(sessionId, sessionId),
-  ]);
+  await makeOrder({
+    session_id: sessionId,
+    order_ref: orderRef,
+    mode: "subscription",
+    status: "pending",
+    customer_name: "Wanjiru Kamau",
+    customer_email: email,
+    customer_phone: "+254 700 000 002",
+    total_cents: FIRST_INVOICE_CENTS,
+    items: [
+      {
+        item_id: "pricing-business",
+        name: "Business",
+        category: "Monthly Subscription",
+        unit_amount_cents: 37500,
+        recurring: 1,
+      },
+      { item_id: "s1", name: "Network Assessment", category: "Networking", unit_amount_cents: 15000 },
+    ],
+  });
   const suffix = orderRef.replaceAll("-", "").slice(0, 14);
   return { sessionId, orderRef, subscriptionId: `sub_test${suffix}`, customerId: `cus_test${suffix}`, email };
 }

@@ -37,23 +37,6 @@ export function fakeSessionId(): string {
   return `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
 }
 
-/** An order written straight to D1, for tests that need one in a given state without Stripe. */
-export async function seedOrder(sessionId = fakeSessionId(), status = "pending", createdAt?: string) {
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO orders (session_id, mode, status, customer_name, customer_email, customer_phone, customer_company,
-         address, city, state, zip, country, total_cents, created_at)
-       VALUES (?, 'payment', ?, 'Seeded Buyer', 'seeded@example.com', '+254 700 000 001', NULL,
-         '1 Test Road', 'Nairobi', 'Nairobi County', '00100', 'Kenya', 15000, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-    ).bind(sessionId, status, createdAt ?? null),
-    env.DB.prepare(
-      `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-       VALUES (?, 's1', 'Network Assessment', 'Networking', 15000, 1, 0)`,
-    ).bind(sessionId),
-  ]);
-  return sessionId;
-}
-
 type SessionFields = {
   id: string;
   status: string | null;

@@ -2,7 +2,7 @@
  * The pieces every section's search is built from. Only column names written in this folder are
  * put into SQL text; whatever the owner typed is always a bound parameter.
  */
-import { type AdminQuery, dateBounds, PAGE_SIZE } from "./query.ts";
+import { type AdminQuery, dateBounds, PAGE_SIZE } from "../admin/query.ts";
 
 /** A piece of a WHERE clause and its parameters, in order. */
 export type Clause = { sql: string; params: (string | number)[] };

@@ -1,37 +1,5 @@
 /** The SQL of subscriptions, the payments ledger and invoices held for a link (migrations/0003, 0008). */
-
-export type SubscriptionRow = {
-  subscription_id: string;
-  session_id: string;
-  customer_id: string | null;
-  status: string;
-  current_period_end: string | null;
-  cancel_at_period_end: number;
-  cancel_at: string | null;
-  canceled_at: string | null;
-  state_at: number;
-  /** Why the owner should look at it (impossible dates from Stripe); null when nothing is wrong. */
-  review_reason: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type PaymentRow = {
-  payment_id: string;
-  session_id: string;
-  subscription_id: string | null;
-  status: "paid" | "failed";
-  amount_cents: number;
-  currency: string;
-  billing_reason: string;
-  period_start: string | null;
-  period_end: string | null;
-  attempts: number;
-  /** Why the owner should look at it (not the plan's amount or currency, unreadable figures or period). */
-  review_reason: string | null;
-  created_at: string;
-  updated_at: string;
-};
+import type { PaymentRow, PendingInvoiceRow, SubscriptionRow } from "./schema.ts";
 
 /** A subscription as one Stripe event describes it. */
 export type SubscriptionState = {
@@ -175,7 +143,7 @@ export async function recordPayment(
 }
 
 /** An invoice event held until its subscription is linked to an order (migrations/0008_webhook_edges.sql). */
-type HeldInvoice = { event_id: string; subscription_id: string; type: string; created: number; invoice: string };
+type HeldInvoice = Omit<PendingInvoiceRow, "received_at">;
 
 /** Held invoices nothing claimed in this long are dropped: their subscription is not one of ours. */
 const HELD_INVOICE_DAYS = 30;
@@ -196,11 +164,11 @@ export async function holdInvoice(db: D1Database, held: HeldInvoice): Promise<vo
 }
 
 /** A subscription's held invoice events, oldest first. */
-export async function heldInvoices(db: D1Database, subscriptionId: string): Promise<HeldInvoice[]> {
+export async function heldInvoices(db: D1Database, subscriptionId: string): Promise<PendingInvoiceRow[]> {
   const { results } = await db
     .prepare("SELECT * FROM pending_invoices WHERE subscription_id = ? ORDER BY created, received_at, event_id")
     .bind(subscriptionId)
-    .all<HeldInvoice>();
+    .all<PendingInvoiceRow>();
   return results;
 }
 
