@@ -1,6 +1,6 @@
 import type { Plan } from "../content/pricing.ts";
 import { pricingLabels } from "../content/pricing-extras.ts";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney, toCents } from "../lib/money.ts";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Icon } from "./Icon.tsx";
@@ -25,7 +25,9 @@ export function PlanCard({ plan, item }: { plan: Plan; item: CartItemInput }) {
       <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
       <p className="mt-2 text-sm leading-6 text-slate-600">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{formatUsd(plan.price)}</span>
+        <span className="text-4xl font-extrabold tracking-tight text-slate-900">
+          {formatMoney(toCents(plan.price))}
+        </span>
         <span className="text-sm font-medium text-slate-600">{pricingLabels.perMonth}</span>
       </p>
       <div className="mt-6">

@@ -1,5 +1,5 @@
 import { pricingLabels } from "../content/pricing-extras.ts";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney, toCents } from "../lib/money.ts";
 import type { CartItemInput } from "../schemas/cart-item.ts";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Icon } from "./Icon.tsx";
@@ -29,7 +29,7 @@ export function PriceCard({
           {duration}
         </p>
       )}
-      <p className="mt-4 text-2xl font-bold text-slate-900">{formatUsd(price)}</p>
+      <p className="mt-4 text-2xl font-bold text-slate-900">{formatMoney(toCents(price))}</p>
       <div className="mt-4">
         <AddToCartButton item={item} label={pricingLabels.addToCart} />
       </div>

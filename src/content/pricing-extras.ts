@@ -1,5 +1,5 @@
 import type { IconName } from "../components/Icon.tsx";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney, toCents } from "../lib/money.ts";
 import { BILLING_PATH, paths } from "../paths.ts";
 import type { NavLink } from "./navigation.ts";
 import { plans } from "./pricing.ts";
@@ -8,7 +8,7 @@ import { plans } from "./pricing.ts";
 
 export const pricingMeta = {
   title: "Pricing",
-  description: `Monthly IT support plans from ${formatUsd(Math.min(...plans.map((p) => p.price)))}, fixed-price one-time services and add-ons, with clear payment terms.`,
+  description: `Monthly IT support plans from ${formatMoney(toCents(Math.min(...plans.map((p) => p.price))))}, fixed-price one-time services and add-ons, with clear payment terms.`,
 };
 
 export const pricingHero = {
@@ -80,7 +80,7 @@ export const comparison = {
   /** One value per plan, in the order of `plans`. */
   rows: [
     // The row says "monthly": the bare price keeps the column narrow enough for a phone.
-    { feature: "Monthly price", values: plans.map((p) => formatUsd(p.price)) },
+    { feature: "Monthly price", values: plans.map((p) => formatMoney(toCents(p.price))) },
     { feature: "Support hours per month", values: ["10", "25", "Unlimited"] },
     { feature: "Active projects", values: ["1", "2", "Unlimited"] },
     { feature: "Response time", values: ["4 hours", "1 hour", "30 minutes"] },

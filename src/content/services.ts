@@ -1,5 +1,5 @@
 import type { IconName } from "../components/Icon.tsx";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney, toCents } from "../lib/money.ts";
 
 /** A service card (spec section 3): shown in summary on Home and in full on /services. */
 export type ServiceCard = {
@@ -17,7 +17,8 @@ export type ServiceCard = {
   pricing: string;
 };
 
-const from = (price: number, period?: "month") => `From ${formatUsd(price)}${period ? ` per ${period}` : ""}`;
+const from = (price: number, period?: "month") =>
+  `From ${formatMoney(toCents(price))}${period ? ` per ${period}` : ""}`;
 
 /** The six service lines of spec sections 1 and 9, in the spec's order. */
 export const services: ServiceCard[] = [

@@ -20,20 +20,46 @@ function formatterFor(currency: string): Intl.NumberFormat | null {
 }
 
 /**
+ * Whole US cents, the site's own prices, written without Intl: pages' content formats its prices
+ * when its module loads, where Intl's first use would cost every cold start what the lazy
+ * formatters above save. The same text as Intl's en-US ("-$1,234.56"); anything else (-0, a
+ * fraction of a cent) is left to Intl.
+ */
+function plainUsd(cents: number): string | null {
+  if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return null;
+  const abs = Math.abs(cents);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${cents < 0 ? "-" : ""}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const isUsd = (currency: string): boolean => currency.toLowerCase() === "usd";
+
+/** How many decimals the currency's amounts have: cents are its smallest unit (2 for most, 0 for yen). */
+function decimalsOf(currency: string): number {
+  if (isUsd(currency)) return 2;
+  return formatterFor(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
  * `$12,000.00` (or `KES 1,530.00`, `€9.50`): every amount the site shows, from its smallest unit
  * (cents), the way Stripe and our database keep money. The currency's own decimals apply: a
  * zero-decimal currency's amount is already whole units.
  */
 export function formatMoney(cents: number, currency = "usd"): string {
+  const plain = isUsd(currency) ? plainUsd(cents) : null;
+  if (plain !== null) return plain;
   const formatter = formatterFor(currency);
-  if (!formatter) return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  const decimals = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(cents / 10 ** decimals);
+  if (!formatter) return `${decimalAmount(cents, currency)} ${currency.toUpperCase()}`;
+  return formatter.format(cents / 10 ** decimalsOf(currency));
 }
 
-/** @deprecated Being replaced by formatMoney(cents, currency) across the site (issue 22). */
-export function formatUsd(amount: number): string {
-  return formatMoney(Math.round(amount * 100), "usd");
+/**
+ * The amount as a plain decimal, no symbol and no grouping (15000 cents → "150.00"): what a
+ * spreadsheet sums, and what goes next to a currency code.
+ */
+export function decimalAmount(cents: number, currency = "usd"): string {
+  const decimals = decimalsOf(currency);
+  return (cents / 10 ** decimals).toFixed(decimals);
 }
 
 /** Whole cents, so sums of prices never drift by floating-point error. */

@@ -1,7 +1,9 @@
 import type { Logger } from "../http/log.ts";
+import { isoDay } from "../lib/dates.ts";
+import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
 import { adminOrderAnchor } from "../paths.ts";
-import { queueMail } from "./queue-mail.ts";
+import { enqueueMail } from "./enqueue.ts";
 import type { MailOrderLine } from "./types.ts";
 
 /** The order in the back office, searched by its id so the link finds it however old it is. */
@@ -34,7 +36,7 @@ export async function notifyOrderPaid(
     .reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   const totals = { paidTodayCents: order.total_cents, monthlyCents };
   const orderId = order.session_id;
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "order-confirmed",
@@ -45,7 +47,7 @@ export async function notifyOrderPaid(
     },
     log,
   );
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "owner-new-order",
@@ -81,7 +83,7 @@ export async function notifyOrderReview(
   origin: string,
   log: Logger,
 ): Promise<void> {
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "owner-order-review",
@@ -94,7 +96,7 @@ export async function notifyOrderReview(
           ["Customer", order.customer_name],
           ["E-mail", order.customer_email],
           ["Order reference", order.session_id],
-          ["Order total", `${(order.total_cents / 100).toFixed(2)} ${order.currency.toUpperCase()}`],
+          ["Order total", formatMoney(order.total_cents, order.currency)],
           ["What Stripe said", reason],
         ],
         adminUrl: adminLink(origin, order.session_id),
@@ -111,7 +113,7 @@ export type SubscriptionFacts = {
   canceledAt: string | null;
 };
 
-const day = (iso: string | null): string => (iso ? iso.slice(0, 10) : "-");
+const day = (iso: string | null): string => (iso ? isoDay(iso) : "-");
 
 /** A subscription will end at its period's end, or has ended: the owner hears of each once. */
 export async function notifySubscriptionChange(
@@ -123,7 +125,7 @@ export async function notifySubscriptionChange(
   log: Logger,
 ): Promise<void> {
   const scheduled = change === "owner-cancel-scheduled";
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: change,
@@ -163,8 +165,8 @@ export async function notifyRenewalFailed(
   origin: string,
   log: Logger,
 ): Promise<void> {
-  const amount = `${(renewal.amountCents / 100).toFixed(2)} ${renewal.currency.toUpperCase()}`;
-  await queueMail(
+  const amount = formatMoney(renewal.amountCents, renewal.currency);
+  await enqueueMail(
     env,
     {
       kind: "owner-renewal-failed",
@@ -188,7 +190,7 @@ export async function notifyRenewalFailed(
     log,
   );
   if (!buyerLink) return;
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "renewal-failed",
@@ -216,7 +218,7 @@ export async function notifyBillingReview(
   log: Logger,
 ): Promise<void> {
   const about = review.invoiceId ?? review.subscriptionId;
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "owner-billing-review",

@@ -1,4 +1,4 @@
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney } from "../lib/money.ts";
 import type { CartItem } from "../schemas/cart-item.ts";
 import { type CatalogueEntry, findCatalogueEntry } from "./catalogue.ts";
 
@@ -43,7 +43,7 @@ export function priceCart(services: CartItem[]): PricedCart | CartProblem {
   if (changed) {
     return {
       status: 409,
-      error: `Prices may have changed since your cart was saved: ${changed.entry.name} now costs ${formatUsd(changed.entry.price)}. ${REVIEW}`,
+      error: `Prices may have changed since your cart was saved: ${changed.entry.name} now costs ${formatMoney(changed.entry.unitAmount)}. ${REVIEW}`,
     };
   }
 
@@ -51,7 +51,7 @@ export function priceCart(services: CartItem[]): PricedCart | CartProblem {
   if (totalCents > MAX_ORDER_TOTAL_CENTS) {
     return {
       status: 400,
-      error: `This order comes to ${formatUsd(totalCents / 100)}, more than can be paid online (${formatUsd(MAX_ORDER_TOTAL_CENTS / 100)}). Please lower the quantities or contact us to arrange payment.`,
+      error: `This order comes to ${formatMoney(totalCents)}, more than can be paid online (${formatMoney(MAX_ORDER_TOTAL_CENTS)}). Please lower the quantities or contact us to arrange payment.`,
     };
   }
 

@@ -10,7 +10,7 @@ import {
   type StatusCopy,
   unknownStatus,
 } from "../content/checkout-status.ts";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow } from "../orders/repository.ts";
 import type { SuccessState } from "../orders/success-status.ts";
 import { BILLING_FROM_ORDER_PATH, paths } from "../paths.ts";
@@ -44,7 +44,7 @@ function Recap({ recap }: { recap: OrderRecap }) {
               {item.name} <span className="text-slate-500">{orderRecapCopy.quantity(item.quantity)}</span>
             </span>
             <span className="shrink-0 tabular-nums">
-              {formatUsd((item.unit_amount_cents * item.quantity) / 100)}
+              {formatMoney(item.unit_amount_cents * item.quantity)}
               {item.recurring === 1 && <span className="text-slate-500"> {orderRecapCopy.perMonth}</span>}
             </span>
           </li>
@@ -52,7 +52,7 @@ function Recap({ recap }: { recap: OrderRecap }) {
       </ul>
       <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 font-semibold text-slate-900">
         <span>{orderRecapCopy.total}</span>
-        <span className="tabular-nums">{formatUsd(recap.totalCents / 100)}</span>
+        <span className="tabular-nums">{formatMoney(recap.totalCents)}</span>
       </p>
     </section>
   );

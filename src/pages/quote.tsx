@@ -3,7 +3,8 @@ import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
 import { quoteDocument as words } from "../content/quote-document.ts";
 import { quotePageCopy } from "../content/quote-page.ts";
-import { formatUsd } from "../lib/money.ts";
+import { formatLongDate } from "../lib/dates.ts";
+import { formatMoney } from "../lib/money.ts";
 import { QUOTE_PATH } from "../paths.ts";
 import type { Quote, QuoteLineRow } from "../quotes/repository.ts";
 import { Island } from "../render/island.tsx";
@@ -21,21 +22,6 @@ export type QuotePayOnline =
 
 export type QuoteView = { quote: Quote; pdfHref: string; payOnline: QuotePayOnline };
 
-/** Dates as the quote's PDF prints them, in Nairobi: "23 November 2026". */
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Africa/Nairobi",
-});
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-const usd = (cents: number): string => formatUsd(cents / 100);
-
 /** Below sm the table becomes one block per line, each cell with its own label. */
 const cell = "block px-4 py-1 align-top sm:table-cell sm:py-3";
 
@@ -50,7 +36,7 @@ function PerMonth({ recurring }: { recurring: boolean }) {
 /** The PDF's columns, with the category the page has room for. */
 const columns = { ...words.columns, category: copy.lines.category };
 
-function LineRow({ line }: { line: QuoteLineRow }) {
+function LineRow({ line, currency }: { line: QuoteLineRow; currency: string }) {
   const recurring = line.recurring === 1;
   return (
     <tr
@@ -71,12 +57,12 @@ function LineRow({ line }: { line: QuoteLineRow }) {
       </td>
       <td className={`${cell} tabular-nums sm:text-right`}>
         <CellLabel>{columns.unitPrice}</CellLabel>
-        {usd(line.unit_amount_cents)}
+        {formatMoney(line.unit_amount_cents, currency)}
         <PerMonth recurring={recurring} />
       </td>
       <td className={`${cell} font-semibold tabular-nums sm:text-right`}>
         <CellLabel>{columns.lineTotal}</CellLabel>
-        {usd(line.unit_amount_cents * line.quantity)}
+        {formatMoney(line.unit_amount_cents * line.quantity, currency)}
         <PerMonth recurring={recurring} />
       </td>
     </tr>
@@ -109,7 +95,7 @@ function LinesTable({ quote }: { quote: Quote }) {
       </thead>
       <tbody className="block sm:table-row-group">
         {quote.lines.map((line) => (
-          <LineRow key={line.position} line={line} />
+          <LineRow key={line.position} line={line} currency={quote.currency} />
         ))}
       </tbody>
     </table>
@@ -122,13 +108,15 @@ function Totals({ quote }: { quote: Quote }) {
       <dl className="space-y-2">
         <div className="flex items-baseline justify-between gap-4" data-total="due">
           <dt className="font-semibold text-slate-900">{words.dueOnAcceptance}</dt>
-          <dd className="text-lg font-bold text-slate-900 tabular-nums">{usd(quote.due_cents)}</dd>
+          <dd className="text-lg font-bold text-slate-900 tabular-nums">
+            {formatMoney(quote.due_cents, quote.currency)}
+          </dd>
         </div>
         {quote.monthly_cents > 0 && (
           <div className="flex items-baseline justify-between gap-4" data-total="monthly">
             <dt className="font-semibold text-slate-900">{words.monthlyThereafter}</dt>
             <dd className="font-bold text-slate-900 tabular-nums">
-              {usd(quote.monthly_cents)} {words.perMonth}
+              {formatMoney(quote.monthly_cents, quote.currency)} {words.perMonth}
             </dd>
           </div>
         )}
@@ -174,9 +162,9 @@ function NotPayable({ quote, payOnline }: { quote: Quote; payOnline: Exclude<Quo
   const reasons = copy.payOnline;
   const reason =
     payOnline.kind === "expired"
-      ? reasons.expired(formatDate(quote.valid_until))
+      ? reasons.expired(formatLongDate(quote.valid_until))
       : payOnline.kind === "changed"
-        ? reasons.changed(payOnline.names, formatDate(quote.valid_until))
+        ? reasons.changed(payOnline.names, formatLongDate(quote.valid_until))
         : reasons.unavailable(payOnline.names);
   return (
     <div data-pay-online={payOnline.kind}>
@@ -233,11 +221,11 @@ function QuoteBody({ view }: { view: QuoteView }) {
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-quote-dates>
               <dt className="text-slate-600">{words.labels.date}</dt>
               <dd className="font-medium text-slate-900">
-                <time dateTime={quote.created_at}>{formatDate(quote.created_at)}</time>
+                <time dateTime={quote.created_at}>{formatLongDate(quote.created_at)}</time>
               </dd>
               <dt className="text-slate-600">{words.labels.validUntil}</dt>
               <dd className="font-medium text-slate-900">
-                <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
+                <time dateTime={quote.valid_until}>{formatLongDate(quote.valid_until)}</time>
               </dd>
             </dl>
           </header>

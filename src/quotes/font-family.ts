@@ -19,13 +19,25 @@ function printable(text: string): string {
     .trim();
 }
 
+/** Each font's characters, read once: a font both weights draw with (see fonts.ts) is in two families. */
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+function characterSet(font: PDFFont): Set<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
+}
+
 /** A family of embedded fonts that draws text in runs, each run in the first font that has its characters. */
 export class FontFamily {
   readonly #fonts: PDFFont[];
   readonly #sets: Set<number>[];
   constructor(fonts: PDFFont[]) {
     this.#fonts = fonts;
-    this.#sets = fonts.map((font) => new Set(font.getCharacterSet()));
+    this.#sets = fonts.map(characterSet);
   }
 
   /** Whether every character can be drawn (else it is replaced by "?" and the caller may say so). */

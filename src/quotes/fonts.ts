@@ -5,7 +5,6 @@ import greek700 from "@fontsource/noto-sans/files/noto-sans-greek-700-normal.wof
 import latin400 from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?inline";
 import latin700 from "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff?inline";
 import latinExt400 from "@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff?inline";
-import latinExt700 from "@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff?inline";
 import vietnamese400 from "@fontsource/noto-sans/files/noto-sans-vietnamese-400-normal.woff?inline";
 import vietnamese700 from "@fontsource/noto-sans/files/noto-sans-vietnamese-700-normal.woff?inline";
 import fontkit from "@pdf-lib/fontkit";
@@ -15,18 +14,26 @@ import fontkit from "@pdf-lib/fontkit";
  * ships it. Latin is drawn from the first file; a name in Polish, Vietnamese, Kikuyu (ĩ, ũ), Greek
  * or Cyrillic brings in the file that has its letters. Scripts these files lack (Arabic, which
  * pdf-lib cannot shape; Chinese, whose fonts are megabytes) get the stated fallback in pdf.ts.
+ *
+ * Latin Extended comes in the regular weight only, which bold text uses too: its file is the
+ * largest (about 78 KB, embedded whole), and a quote's bold text needs it only for a letter or two
+ * of a name (the Ł of Łukasz), where the regular weight reads as well. Embedded twice, it made the
+ * worst quote cost up to twice the typical one.
  */
-const SCRIPTS = [
+const SCRIPTS: { regular: string; bold?: string }[] = [
   { regular: latin400, bold: latin700 },
-  { regular: latinExt400, bold: latinExt700 },
+  { regular: latinExt400 },
   { regular: vietnamese400, bold: vietnamese700 },
   { regular: greek400, bold: greek700 },
   { regular: cyrillic400, bold: cyrillic700 },
-] as const;
+];
 
 type Script = { regular: Uint8Array; bold: Uint8Array; characters: Set<number> };
 
-/** The font files a document is drawn with, most common script first. */
+/**
+ * The font files a document is drawn with, most common script first. A script with no bold file
+ * has its regular file in both lists, the very same bytes: pdf.ts embeds it once.
+ */
 export type QuoteFonts = { regular: Uint8Array[]; bold: Uint8Array[] };
 
 function bytesOfDataUrl(dataUrl: string): Uint8Array {
@@ -97,9 +104,9 @@ async function loadScripts(): Promise<Script[]> {
     SCRIPTS.map(async (files) => {
       const [regular, bold] = await Promise.all([
         woffToSfnt(bytesOfDataUrl(files.regular)),
-        woffToSfnt(bytesOfDataUrl(files.bold)),
+        files.bold ? woffToSfnt(bytesOfDataUrl(files.bold)) : undefined,
       ]);
-      return { regular, bold, characters: new Set(fontkit.create(regular).characterSet) };
+      return { regular, bold: bold ?? regular, characters: new Set(fontkit.create(regular).characterSet) };
     }),
   );
   decoded ??= scripts;

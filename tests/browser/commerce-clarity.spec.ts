@@ -1,14 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { oneTimeServices, plans } from "../../src/content/pricing.ts";
-import { formatUsd } from "../../src/lib/money.ts";
+import { formatMoney, toCents } from "../../src/lib/money.ts";
 import { inCart, pricingItem, quoteService, seedCart } from "./support/cart.ts";
 
 // A buyer with the Business plan and a one-time service: the total is due today, the plan recurs.
 const plan = plans.find((p) => p.name === "Business")!;
 const oneTime = oneTimeServices[0]!;
 const mixedCart = [inCart(pricingItem(plan.name)), inCart(pricingItem(oneTime.name))];
-const dueToday = formatUsd(plan.price + oneTime.price);
-const monthly = formatUsd(plan.price);
+const dueToday = formatMoney(toCents(plan.price + oneTime.price));
+const monthly = formatMoney(toCents(plan.price));
 
 async function openCheckout(page: Page, cart: unknown) {
   await seedCart(page, cart);
@@ -33,7 +33,7 @@ test.describe("a cart with a monthly plan says what recurs, wherever its total s
 
   test("checkout: a one-time order says nothing of months", async ({ page }) => {
     await openCheckout(page, [inCart(pricingItem(oneTime.name))]);
-    await expect(page.getByRole("button", { name: `Pay ${formatUsd(oneTime.price)}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Pay ${formatMoney(toCents(oneTime.price))}` })).toBeVisible();
     await expect(page.getByText(/\/month|every month/)).toHaveCount(0);
   });
 
@@ -41,7 +41,7 @@ test.describe("a cart with a monthly plan says what recurs, wherever its total s
     await seedCart(page, [...mixedCart, inCart(quoteService("e1"))]);
     await page.goto("/custom-quote");
     const bar = page.getByRole("region", { name: "Your selection" });
-    const total = formatUsd(plan.price + oneTime.price + quoteService("e1").price);
+    const total = formatMoney(toCents(plan.price + oneTime.price + quoteService("e1").price));
     await expect(bar.getByText(total)).toBeVisible();
     await expect(bar.getByText(`then ${monthly}/month`)).toBeVisible();
   });

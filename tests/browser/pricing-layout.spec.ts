@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { plans } from "../../src/content/pricing.ts";
 import { comparison } from "../../src/content/pricing-extras.ts";
-import { formatUsd } from "../../src/lib/money.ts";
+import { formatMoney, toCents } from "../../src/lib/money.ts";
 
 test.describe("/pricing at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -42,7 +42,8 @@ for (const width of [360, 375]) {
         expect(cell.x + cell.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
       }
       const priceRow = table.getByRole("row", { name: /Monthly price/ });
-      for (const plan of plans) await expect(priceRow.getByText(formatUsd(plan.price), { exact: true })).toBeVisible();
+      for (const plan of plans)
+        await expect(priceRow.getByText(formatMoney(toCents(plan.price)), { exact: true })).toBeVisible();
       const noBrokenWords = await table.locator("td, th").evaluateAll((cells) =>
         cells
           .filter((cell) => cell.children.length === 0 && !/\s/.test(cell.textContent?.trim() ?? " "))

@@ -57,3 +57,71 @@ describe("formatMoney", () => {
     expect(formatMoney(1234, "zz1")).toBe("12.34 ZZ1");
   });
 });
+
+describe("formatMoney in US dollars, written without Intl", () => {
+  it("reads as Intl's en-US does", async () => {
+    const { formatMoney } = await import("../../src/lib/money.ts");
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    for (const cents of [
+      0, 1, 9, 10, 99, 100, 101, 99_999, 100_000, 123_456, 99_999_999, 123_456_789_012, -1, -123_456,
+    ]) {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+      expect(formatMoney(cents, "USD")).toBe(intl.format(cents / 100));
+    }
+    expect(formatMoney(-0)).toBe(intl.format(-0));
+    expect(formatMoney(0.5)).toBe(intl.format(0.005));
+  });
+});
+
+describe("decimalAmount", () => {
+  it("writes the amount as a spreadsheet sums it", async () => {
+    const { decimalAmount } = await import("../../src/lib/money.ts");
+    expect(decimalAmount(15_000)).toBe("150.00");
+    expect(decimalAmount(1_234_567, "usd")).toBe("12345.67");
+    expect(decimalAmount(5, "eur")).toBe("0.05");
+    expect(decimalAmount(500, "jpy")).toBe("500");
+    expect(decimalAmount(1234, "zz1")).toBe("12.34");
+  });
+});
+
+describe("dates", () => {
+  it("writes a quote's dates out, in Nairobi", async () => {
+    const { formatLongDate } = await import("../../src/lib/dates.ts");
+    expect(formatLongDate("2026-11-23T09:10:11.000Z")).toBe("23 November 2026");
+    // 22:30 UTC is already the next day in Nairobi (UTC+3).
+    expect(formatLongDate("2026-12-31T22:30:00.000Z")).toBe("1 January 2027");
+    expect(formatLongDate("2026-01-05T00:00:00.000Z", "America/New_York")).toBe("4 January 2026");
+  });
+
+  it("shows the back office's times and days", async () => {
+    const { formatDateTime, formatShortDate } = await import("../../src/lib/dates.ts");
+    expect(formatDateTime("2026-11-23T09:10:11.000Z")).toBe("23 Nov 2026, 12:10");
+    expect(formatShortDate("2026-11-23T22:10:11.000Z")).toBe("24 Nov 2026");
+    expect(formatShortDate("2026-09-01T06:00:00.000Z")).toBe(formatDateTime("2026-09-01T06:00:00.000Z").split(",")[0]);
+  });
+
+  it("shows anything unreadable as stored", async () => {
+    const { formatDateTime, formatLongDate, formatShortDate } = await import("../../src/lib/dates.ts");
+    expect(formatLongDate("not a date")).toBe("not a date");
+    expect(formatDateTime("")).toBe("");
+    expect(formatShortDate("2026-13-45")).toBe("2026-13-45");
+  });
+
+  it("gives the calendar day as stored", async () => {
+    const { isoDay } = await import("../../src/lib/dates.ts");
+    expect(isoDay("2026-11-23T22:10:11.000Z")).toBe("2026-11-23");
+  });
+});
+
+describe("base64url against the runtime's base64", () => {
+  it("agrees with btoa for every length and byte", () => {
+    for (let length = 0; length < 40; length++) {
+      const bytes = crypto.getRandomValues(new Uint8Array(length));
+      const expected = btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+      expect(base64url(bytes)).toBe(expected);
+    }
+  });
+});

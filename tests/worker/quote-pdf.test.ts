@@ -3,10 +3,10 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { company } from "../../src/content/company.ts";
 import { paymentTerms } from "../../src/content/pricing-extras.ts";
-import { formatUsd } from "../../src/lib/money.ts";
+import { formatMoney } from "../../src/lib/money.ts";
 import { deliverMail } from "../../src/mail/deliver.ts";
+import type { MailJob } from "../../src/mail/enqueue.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
-import type { MailJob } from "../../src/mail/queue-mail.ts";
 import { MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
 import { catalogue } from "../../src/orders/catalogue.ts";
 import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
@@ -65,7 +65,7 @@ describe("the quote PDF, read back", () => {
       "Otieno Logistics",
       customer.email,
       "Service Qty Unit price Line total",
-      `Due on acceptance ${formatUsd(quote.due_cents / 100)}`,
+      `Due on acceptance ${formatMoney(quote.due_cents)}`,
       "Payment terms",
       "How to pay",
       "This quote is free and places you under no obligation.",
@@ -76,7 +76,7 @@ describe("the quote PDF, read back", () => {
     for (const line of quote.lines) {
       const entry = catalogue.get(line.item_id);
       expect(text).toContain(
-        `${entry?.name}\n${entry?.category}\n${line.quantity} ${formatUsd(line.unit_amount_cents / 100)} ${formatUsd((line.unit_amount_cents * line.quantity) / 100)}`,
+        `${entry?.name}\n${entry?.category}\n${line.quantity} ${formatMoney(line.unit_amount_cents)} ${formatMoney(line.unit_amount_cents * line.quantity)}`,
       );
     }
     for (const term of TERMS) expect(flat(text)).toContain(term);
@@ -92,10 +92,10 @@ describe("the quote PDF, read back", () => {
     const { quote, text } = await quoteFor(["pricing-business", "m3"]);
     const business = catalogue.get("pricing-business");
     const m3 = catalogue.get("m3");
-    const price = formatUsd(business?.price ?? 0);
+    const price = formatMoney(business?.unitAmount ?? 0);
     expect(text).toContain(`Business\nMonthly Subscription\n1 ${price} ${price}\nper month per month`);
     expect(quote.due_cents).toBe((business?.unitAmount ?? 0) + (m3?.unitAmount ?? 0));
-    expect(text).toContain(`Due on acceptance ${formatUsd(quote.due_cents / 100)}`);
+    expect(text).toContain(`Due on acceptance ${formatMoney(quote.due_cents)}`);
     expect(text).toContain(`Monthly thereafter ${price} per month`);
   });
 
@@ -111,7 +111,7 @@ describe("the quote PDF, read back", () => {
     });
     expect(pages.filter((page) => page.includes("Service Qty Unit price Line total")).length).toBeGreaterThanOrEqual(2);
     for (const line of quote.lines) expect(text).toContain(`${line.name}\n${line.category}\n1 `);
-    expect(pages.at(-1)).toContain(`Due on acceptance ${formatUsd(quote.due_cents / 100)}`);
+    expect(pages.at(-1)).toContain(`Due on acceptance ${formatMoney(quote.due_cents)}`);
     expect(pages.at(-1)).toContain("This quote is free and places you under no obligation.");
   });
 });

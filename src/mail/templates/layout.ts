@@ -1,4 +1,4 @@
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { headerSafe } from "../../services/email.ts";
 import type { MailContext, MailOrderLine } from "../types.ts";
 
@@ -16,8 +16,6 @@ export function subjectText(value: string, max = 80): string {
   const safe = headerSafe(value);
   return safe.length > max ? `${safe.slice(0, max - 1).trimEnd()}…` : safe;
 }
-
-export const money = (cents: number): string => formatUsd(cents / 100);
 
 const LINK = "color:#17655c;text-decoration:underline;";
 const FONT = "font-family:Arial,Helvetica,sans-serif;";
@@ -115,7 +113,7 @@ export function detailsHtml(details: Details): string {
 }
 
 const lineTotal = (line: MailOrderLine): number => line.unitAmountCents * line.quantity;
-const priced = (cents: number, recurring: boolean): string => `${money(cents)}${recurring ? " per month" : ""}`;
+const priced = (cents: number, recurring: boolean): string => `${formatMoney(cents)}${recurring ? " per month" : ""}`;
 
 /** Order lines as aligned columns, the category under each name, for the plain-text part. */
 export function linesText(lines: MailOrderLine[]): string {
@@ -166,11 +164,11 @@ ${rows.join("\n")}
  * names the first figure "Due on acceptance".
  */
 export function totalsText(paidTodayCents: number, monthlyCents: number, label = "Paid today"): string {
-  const paid = `${label}: ${money(paidTodayCents)}`;
-  return monthlyCents > 0 ? `${paid}\nThen ${money(monthlyCents)} per month` : paid;
+  const paid = `${label}: ${formatMoney(paidTodayCents)}`;
+  return monthlyCents > 0 ? `${paid}\nThen ${formatMoney(monthlyCents)} per month` : paid;
 }
 
 export function totalsHtml(paidTodayCents: number, monthlyCents: number, label = "Paid today"): string {
-  const then = monthlyCents > 0 ? `<br>\nThen ${money(monthlyCents)} per month` : "";
-  return `<p><strong>${escapeHtml(label)}: ${money(paidTodayCents)}</strong>${then}</p>`;
+  const then = monthlyCents > 0 ? `<br>\nThen ${formatMoney(monthlyCents)} per month` : "";
+  return `<p><strong>${escapeHtml(label)}: ${formatMoney(paidTodayCents)}</strong>${then}</p>`;
 }

@@ -1,3 +1,4 @@
+import { formatMoney } from "../../lib/money.ts";
 import type { MailOrderLine, MailTemplate } from "../types.ts";
 import {
   escapeHtml,
@@ -5,7 +6,6 @@ import {
   htmlFrame,
   linesHtml,
   linesText,
-  money,
   supportHtml,
   supportText,
   totalsHtml,
@@ -27,7 +27,7 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
   audience: "customer",
   render(data, { company }) {
     const subject = `Order confirmed: ${company.name}`;
-    const thanks = `Thank you for your order. We've received your payment of ${money(data.paidTodayCents)}.`;
+    const thanks = `Thank you for your order. We've received your payment of ${formatMoney(data.paidTodayCents)}.`;
     const text = [
       `Dear ${data.customerName},`,
       "",

@@ -1,3 +1,4 @@
+import { formatMoney } from "../../lib/money.ts";
 import type { MailOrderLine, MailTemplate } from "../types.ts";
 import {
   adminLinkHtml,
@@ -8,7 +9,6 @@ import {
   htmlFrame,
   linesHtml,
   linesText,
-  money,
   subjectText,
   totalsHtml,
   totalsText,
@@ -38,7 +38,7 @@ export const ownerNewOrder: MailTemplate<OwnerNewOrderData> = {
   audience: "owner",
   render(data, { company }) {
     const c = data.customer;
-    const subject = `New paid order: ${money(data.paidTodayCents)} from ${subjectText(c.name)}`;
+    const subject = `New paid order: ${formatMoney(data.paidTodayCents)} from ${subjectText(c.name)}`;
     const address = [c.address, c.city, c.state, c.zip, c.country].filter(Boolean).join(", ");
     const details: Details = [
       ["Customer", c.name],

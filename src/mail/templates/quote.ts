@@ -1,3 +1,4 @@
+import { formatLongDate } from "../../lib/dates.ts";
 import { quoteFilename } from "../../quotes/filename.ts";
 import { quoteDocumentByNumber } from "../../quotes/issue.ts";
 import type { MailAttachment, MailOrderLine, MailTemplate } from "../types.ts";
@@ -37,14 +38,6 @@ export type QuoteMailData = {
 
 const DUE = "Due on acceptance";
 
-const validity = (iso: string): string =>
-  new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Nairobi",
-  });
-
 /** The owner's copy carries the issued document itself: the stored bytes, never a redraw. */
 async function quoteAttachment(data: QuoteMailData, env: Env): Promise<MailAttachment[]> {
   const pdf = await quoteDocumentByNumber(env, data.quoteNumber, data.siteUrl);
@@ -65,7 +58,7 @@ export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
   audience: "customer",
   render(data, { company }) {
     const subject = `Your quote ${data.quoteNumber} from ${company.name}`;
-    const ready = `Your quote ${data.quoteNumber} is ready. Its prices hold until ${validity(data.validUntil)}.`;
+    const ready = `Your quote ${data.quoteNumber} is ready. Its prices hold until ${formatLongDate(data.validUntil)}.`;
     const open = "Open it online to read it, download its PDF or pay it:";
     const notYou = "If you did not ask us for a quote, you can ignore this e-mail.";
     const text = [
@@ -106,7 +99,7 @@ export const ownerQuote: MailTemplate<QuoteMailData> = {
       ["Customer", data.customerName],
       ["Company", data.customerCompany ?? "-"],
       ["E-mail", data.customerEmail],
-      ["Valid until", validity(data.validUntil)],
+      ["Valid until", formatLongDate(data.validUntil)],
     ];
     const text = [
       "A visitor downloaded a quote. The PDF they received is attached; reply to this e-mail to reach them.",

@@ -1,5 +1,5 @@
 import type { AuditRow } from "../../admin/actions.ts";
-import type { BackOfficeMessage } from "../../admin/messages.ts";
+import type { BackOfficeMessage } from "../../admin/contact-messages.ts";
 import { adminCopy } from "../../content/admin.ts";
 import { adminMessageAnsweredPath } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";

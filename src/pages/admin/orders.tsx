@@ -1,8 +1,8 @@
 import type { AuditRow } from "../../admin/actions.ts";
-import type { BackOfficeOrder, OrderNoteRow } from "../../admin/orders.ts";
+import type { BackOfficeOrder } from "../../admin/orders.ts";
 import { adminCopy } from "../../content/admin.ts";
-import { formatUsd } from "../../lib/money.ts";
-import type { PaymentRow, SubscriptionRow } from "../../orders/subscriptions.ts";
+import type { OrderNoteRow, PaymentRow, SubscriptionRow } from "../../db/schema.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { adminOrderNotesPath } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
 import {
@@ -60,9 +60,7 @@ function PaymentsLedger({ payments }: { payments: PaymentRow[] }) {
         {payments.map((p) => (
           <li key={p.payment_id} data-payment-status={p.status} data-billing-reason={p.billing_reason}>
             {p.status === "paid" ? copy.paid : <strong className="text-red-800">{copy.failed}</strong>}{" "}
-            {formatUsd(p.amount_cents / 100)}
-            {p.currency !== "usd" && ` ${p.currency.toUpperCase()}`} ·{" "}
-            {copy.reasons[p.billing_reason] ?? p.billing_reason}
+            {formatMoney(p.amount_cents, p.currency)} · {copy.reasons[p.billing_reason] ?? p.billing_reason}
             {p.period_start && ` · ${day(p.period_start)}`}
             {p.status === "failed" && p.attempts > 1 && ` · ${copy.attempts(p.attempts)}`}
             {p.review_reason && (
@@ -190,7 +188,7 @@ function OrderRows({
               <li key={item.item_id}>
                 {item.quantity} × {item.name}{" "}
                 <span className="whitespace-nowrap text-slate-600">
-                  @ {formatUsd(item.unit_amount_cents / 100)}
+                  @ {formatMoney(item.unit_amount_cents, order.currency)}
                   {item.recurring === 1 && ` ${orders.perMonth}`}
                 </span>
               </li>
@@ -203,7 +201,7 @@ function OrderRows({
         </td>
         <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
           <CellLabel>{columns.total}</CellLabel>
-          {formatUsd(order.total_cents / 100)}
+          {formatMoney(order.total_cents, order.currency)}
           <PaymentsLedger payments={order.payments} />
         </td>
       </tr>

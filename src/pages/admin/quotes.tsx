@@ -1,5 +1,5 @@
 import { adminCopy } from "../../content/admin.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { quotePagePath } from "../../paths.ts";
 import type { AdminQuote } from "../../quotes/listing.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
@@ -56,11 +56,11 @@ function QuoteRow({ quote, now }: { quote: AdminQuote; now: number }) {
       </td>
       <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.due}</CellLabel>
-        {formatUsd(quote.due_cents / 100)}
+        {formatMoney(quote.due_cents, quote.currency)}
       </td>
       <td className={`${cell} whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.monthly}</CellLabel>
-        {quote.monthly_cents > 0 ? `${formatUsd(quote.monthly_cents / 100)} ${copy.perMonth}` : "-"}
+        {quote.monthly_cents > 0 ? `${formatMoney(quote.monthly_cents, quote.currency)} ${copy.perMonth}` : "-"}
       </td>
     </tr>
   );

@@ -1,23 +1,15 @@
 import type { ReactNode } from "react";
 import type { AuditRow } from "../../admin/actions.ts";
 import { ADMIN_TIME_ZONE, adminCopy } from "../../content/admin.ts";
+import { formatDateTime, formatShortDate } from "../../lib/dates.ts";
 import type { OrderStatus } from "../../orders/order-status.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
-const when = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ADMIN_TIME_ZONE,
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
-/** A stored ISO time as the owner reads it (Nairobi); anything unreadable as stored. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : when.format(date);
-}
+/** A stored ISO time as the owner reads it (in the owner's zone); anything unreadable as stored. */
+export const formatTime = (iso: string): string => formatDateTime(iso, ADMIN_TIME_ZONE);
 
 /** The day of a stored time ("23 Nov 2026"), or "-". */
-export const day = (iso: string | null): string => (iso ? (formatTime(iso).split(",")[0] ?? iso) : "-");
+export const day = (iso: string | null): string => (iso ? formatShortDate(iso, ADMIN_TIME_ZONE) : "-");
 
 /** Below md a table collapses into one card per row: every cell a block with its own label. */
 export const cell = "block min-w-0 px-3 py-1.5 align-top md:table-cell md:py-3";

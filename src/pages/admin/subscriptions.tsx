@@ -1,6 +1,6 @@
 import type { BackOfficeSubscription, MonthlyRevenue } from "../../admin/subscriptions.ts";
 import { adminCopy } from "../../content/admin.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { adminOrderAnchor } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
 import { CellLabel, CollapsingTable, cell, day, link, Pill, row, wrappingLink } from "./shared.tsx";
@@ -11,13 +11,6 @@ export type SubscriptionsView = {
   rows: BackOfficeSubscription[];
   monthlyRevenue: MonthlyRevenue[];
 };
-
-/** An amount in its currency: "$375.00" for US dollars, "375.00 EUR" otherwise. */
-function money(cents: number, currency: string): string {
-  return currency.toLowerCase() === "usd"
-    ? formatUsd(cents / 100)
-    : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-}
 
 const tone = (status: string): "brand" | "red" | "slate" =>
   status === "active" || status === "trialing"
@@ -39,7 +32,7 @@ function Revenue({ revenue }: { revenue: MonthlyRevenue[] }) {
         <ul className="mt-1">
           {revenue.map((r) => (
             <li key={r.currency} className="text-xl font-bold text-slate-900 tabular-nums" data-revenue={r.currency}>
-              {copy.revenueLine(money(r.monthly_cents, r.currency), r.subscriptions)}
+              {copy.revenueLine(formatMoney(r.monthly_cents, r.currency), r.subscriptions)}
             </li>
           ))}
         </ul>
@@ -122,7 +115,7 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
       </td>
       <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.monthly}</CellLabel>
-        {money(sub.monthly_cents, sub.currency)} {copy.perMonth}
+        {formatMoney(sub.monthly_cents, sub.currency)} {copy.perMonth}
       </td>
     </tr>
   );
