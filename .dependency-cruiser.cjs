@@ -4,7 +4,7 @@
  * nothing at run time and keeps shapes defined once.
  */
 const WORKER_ONLY =
-  "^src/(routes|admin|orders|services|security|messages|mail|http|render|pages|app\\.ts|index\\.ts|env\\.ts)";
+  "^src/(routes|admin|orders|services|security|contact|db|mail|http|render|pages|app\\.ts|index\\.ts|env\\.ts)";
 
 module.exports = {
   forbidden: [
@@ -38,10 +38,11 @@ module.exports = {
       to: { path: "^src/routes/" },
     },
     {
-      name: "routes-reach-pages-only-through-render",
+      name: "render-knows-no-page",
       severity: "error",
-      comment: "Routes speak HTTP; turning a page into a response (layout, CSS, CSP hash, caching) is render's job.",
-      from: { path: "^src/routes/" },
+      comment:
+        "One hop: a route picks its page (a factory in pages/) and hands it to render/page-response.tsx, which only knows the Page shape. A page named in render/ would bring back the pass-through wrappers.",
+      from: { path: "^src/render/" },
       to: { path: "^src/pages/", dependencyTypesNot: ["type-only"] },
     },
     {
@@ -64,6 +65,14 @@ module.exports = {
         pathNot: "^src/(content/|lib/|paths\\.ts)",
         dependencyTypesNot: ["type-only"],
       },
+    },
+    {
+      name: "data-only-through-domain-modules",
+      severity: "error",
+      comment:
+        "SQL lives in src/db/ and only domain modules (orders, quotes, contact, mail, security, admin) call it: a route, page or render module that needs data asks one of them. Row types may be imported anywhere.",
+      from: { path: "^src/(routes|pages|render|components|content|islands|client)/" },
+      to: { path: "^src/db/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-orphans",

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
+import { errorPageFor } from "./pages/error.tsx";
+import { notFoundPage } from "./pages/not-found.tsx";
 import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
+import { renderPage } from "./render/page-response.tsx";
 import { documentRenderer } from "./render/renderer.tsx";
-import { renderNotFound, renderUnexpectedError } from "./render/site.tsx";
 import { adminRoutes } from "./routes/admin.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { contactRoutes } from "./routes/contact.ts";
@@ -40,10 +42,14 @@ export function createApp() {
   app.route("/", seoRoutes());
   app.route("/", pageRoutes());
 
-  app.notFound((c) => renderNotFound(c));
+  app.notFound((c) => renderPage(c, { ...notFoundPage, path: c.req.path }, { status: 404 }));
 
   // The request-id middleware logs the error with the id this answer carries.
-  app.onError((_err, c) => unexpectedErrorResponse(c, () => renderUnexpectedError(c, requestIdOf(c))));
+  app.onError((_err, c) =>
+    unexpectedErrorResponse(c, () =>
+      renderPage(c, { ...errorPageFor(requestIdOf(c)), path: c.req.path }, { status: 500 }),
+    ),
+  );
 
   return app;
 }

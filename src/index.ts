@@ -1,7 +1,7 @@
 import { createApp } from "./app.ts";
 import { logger } from "./http/log.ts";
 import { deliverMail, settleDeadLetters } from "./mail/deliver.ts";
-import type { MailJob } from "./mail/queue-mail.ts";
+import type { MailJob } from "./mail/enqueue.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/queues.ts";
 import { sweepOutbox } from "./mail/sweep.ts";
 import { forgetPastBudgets } from "./security/budget.ts";

@@ -48,6 +48,15 @@ export function logger(base: RequestFields): Logger {
   return { info: write("info"), warn: write("warn"), error: write("error") };
 }
 
+/** The same logger with more fields on every line (e.g. the quote or order a flow is about). */
+export function withFields(base: Logger, fields: LogFields): Logger {
+  return {
+    info: (message, more) => base.info(message, { ...fields, ...more }),
+    warn: (message, more) => base.warn(message, { ...fields, ...more }),
+    error: (message, more) => base.error(message, { ...fields, ...more }),
+  };
+}
+
 function writeLine(level: LogLevel, message: string, fields: LogFields): void {
   const { error, ...rest } = fields;
   const line: Record<string, unknown> = { level, message, ...rest };

@@ -26,7 +26,7 @@ export type QueuedMail = { outcome: "queued" | "not_configured" | "duplicate" | 
  * e-mail itself: a request that triggers an e-mail answers at once, and a queue that cannot be
  * reached leaves the row queued for the sweep (mail/sweep.ts) to hand over later.
  */
-export async function queueMail<K extends MailKind>(
+export async function enqueueMail<K extends MailKind>(
   env: Env,
   request: MailRequest<K>,
   logger: Logger,
@@ -54,8 +54,7 @@ export async function queueMail<K extends MailKind>(
       return { outcome: "not_configured", id };
     }
     try {
-      await env.MAIL_QUEUE.send({ outboxId: id } satisfies MailJob);
-      await markEnqueued(env.DB, [id]);
+      await handToQueue(env, [id]);
     } catch (error) {
       logger.warn("E-mail recorded but not handed to the queue; the sweep will retry", {
         ...fields,
@@ -68,4 +67,15 @@ export async function queueMail<K extends MailKind>(
     logger.error("E-mail could not be recorded in the outbox", { ...fields, error });
     return { outcome: "error", id: null };
   }
+}
+
+/**
+ * Hands recorded outbox rows to the queue and marks them handed over: the one way a row reaches
+ * the queue (a new e-mail, the owner's resend, the sweep). Throws when the queue cannot be
+ * reached; the rows stay queued for the sweep.
+ */
+export async function handToQueue(env: Env, outboxIds: readonly number[]): Promise<void> {
+  if (outboxIds.length === 0) return;
+  await env.MAIL_QUEUE.sendBatch(outboxIds.map((outboxId) => ({ body: { outboxId } satisfies MailJob })));
+  await markEnqueued(env.DB, [...outboxIds]);
 }

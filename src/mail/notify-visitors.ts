@@ -5,7 +5,7 @@ import type { ContactMessage } from "../schemas/contact-message.ts";
 import { type Budget, mailboxBudgets, spendBudget } from "../security/budget.ts";
 import { ceilingReached } from "../security/ceilings.ts";
 import { mailboxKey } from "./mailbox.ts";
-import { queueMail } from "./queue-mail.ts";
+import { enqueueMail } from "./enqueue.ts";
 import type { QuoteForBuyerData, QuoteMailData } from "./templates/quote.ts";
 
 /*
@@ -24,7 +24,7 @@ export async function notifyContactMessage(
   origin: string,
   log: Logger,
 ): Promise<void> {
-  await queueMail(
+  await enqueueMail(
     env,
     {
       kind: "owner-contact",
@@ -42,7 +42,7 @@ export async function notifyContactMessage(
     log,
   );
   if (!(await mayMailVisitor(env, mailboxBudgets.contactAck, message.email, origin, log))) return;
-  await queueMail(
+  await enqueueMail(
     env,
     { kind: "contact-ack", dedupeKey: `contact-ack:${messageId}`, to: message.email, messageId, data: {} },
     log,
@@ -75,7 +75,7 @@ export async function sendBillingLink(
 ): Promise<void> {
   if (!(await mayMailVisitor(env, mailboxBudgets.billingLink, to, origin, log))) return;
   const data = await makeLink();
-  await queueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data }, log);
+  await enqueueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data }, log);
 }
 
 /**
@@ -104,10 +104,10 @@ export async function notifyQuote(env: Env, quote: Quote, origin: string, log: L
     quoteUrl,
     adminUrl: `${origin}${adminQuoteAnchor(quote.number)}`,
   };
-  await queueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
+  await enqueueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
   if (!(await mayMailVisitor(env, mailboxBudgets.quote, quote.customer_email, origin, log))) return;
   const buyer: QuoteForBuyerData = { quoteNumber: quote.number, quoteUrl, validUntil: quote.valid_until };
-  await queueMail(
+  await enqueueMail(
     env,
     { kind: "quote", dedupeKey: `quote:${quote.number}`, to: quote.customer_email, data: buyer },
     log,

@@ -1,6 +1,6 @@
 import type { Logger } from "../http/log.ts";
-import { markEnqueued, staleQueued } from "./outbox.ts";
-import type { MailJob } from "./queue-mail.ts";
+import { handToQueue } from "./enqueue.ts";
+import { staleQueued } from "./outbox.ts";
 
 /** A row never handed to the queue gets another try after this long. */
 const NEVER_ENQUEUED_AFTER_SECONDS = 120;
@@ -21,8 +21,7 @@ const LOST_AFTER_SECONDS = 60 * 60;
 export async function sweepOutbox(env: Env, log: Logger): Promise<number> {
   const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS);
   if (ids.length === 0) return 0;
-  await env.MAIL_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { outboxId } satisfies MailJob })));
-  await markEnqueued(env.DB, ids);
+  await handToQueue(env, ids);
   log.info("Outbox sweep handed e-mails to the queue again", { count: ids.length });
   return ids.length;
 }

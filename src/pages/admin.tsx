@@ -1,14 +1,17 @@
 /**
  * The owner's back office: one page per section (src/pages/admin/), each with the shared header,
- * search form and pagination (admin/chrome.tsx). render/admin-document.tsx builds the view and
- * gives it its own minimal document.
+ * search form and pagination (admin/chrome.tsx), in the back office's bare document. The view
+ * (filter, counts, links) is built by admin/sections.ts.
  */
+import { adminCopy } from "../content/admin.ts";
+import { adminSectionPaths } from "../paths.ts";
 import type { AdminChrome } from "./admin/chrome.tsx";
 import { MessagesSection, type MessagesView } from "./admin/messages.tsx";
 import { OrdersSection, type OrdersView } from "./admin/orders.tsx";
 import { OutboxSection, type OutboxView } from "./admin/outbox.tsx";
 import { QuotesSection, type QuotesView } from "./admin/quotes.tsx";
 import { SubscriptionsSection, type SubscriptionsView } from "./admin/subscriptions.tsx";
+import type { Page } from "./types.ts";
 
 export type { AdminChrome } from "./admin/chrome.tsx";
 
@@ -29,4 +32,46 @@ export function AdminSectionPage({ chrome, data }: { chrome: AdminChrome; data: 
     case "outbox":
       return <OutboxSection chrome={chrome} view={data} />;
   }
+}
+
+/** A section of the back office for the signed-in owner. */
+export function adminSectionPage(chrome: AdminChrome, data: AdminSectionData): Page {
+  return {
+    path: adminSectionPaths[data.section],
+    title: adminCopy.sectionTitle(adminCopy.nav.sections[data.section]),
+    description: "",
+    layout: "back-office",
+    render: () => <AdminSectionPage chrome={chrome} data={data} />,
+  };
+}
+
+export type AdminNotice = { title: string; message: string; back: { href: string; label: string } };
+
+/**
+ * A short answer of the owner's forms (e.g. a resend refused because the e-mail is no longer
+ * failed): the message and a link back to where the owner was.
+ */
+export function adminNoticePage(notice: AdminNotice): Page {
+  return {
+    path: adminSectionPaths.orders,
+    title: `${notice.title} | ${adminCopy.title}`,
+    description: "",
+    layout: "back-office",
+    render: () => (
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{notice.title}</h1>
+        <p className="mt-3 text-slate-700" role="status">
+          {notice.message}
+        </p>
+        <p className="mt-6">
+          <a
+            className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            href={notice.back.href}
+          >
+            {notice.back.label}
+          </a>
+        </p>
+      </main>
+    ),
+  };
 }

@@ -18,6 +18,8 @@ export type Page = {
   noindex?: boolean;
   /** Marks <html data-cart="items"> before first paint when a cart is held (src/client/inline/cart-hint.ts). */
   cartHint?: boolean;
+  /** The back office's bare document instead of the site's shell (render/renderer.tsx). */
+  layout?: "site" | "back-office";
   /** A document people print (legal pages, the payment receipt): print styles strip the site's chrome. */
   printable?: boolean;
 };

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { siteOrigin } from "../http/site-origin.ts";
 import type { IslandName } from "../islands/registry.ts";
+import { base64url } from "../lib/base64url.ts";
 import type { Page } from "../pages/types.ts";
 import { loadIslands } from "../render/island.tsx";
 import type { PageNeeds } from "../security/csp.ts";
@@ -15,13 +17,13 @@ async function renderHtml(
   c: Context,
   page: Page,
   origin: string,
-  status: 200 | 404 | 500,
+  noindex: boolean,
 ): Promise<{ html: string; styleHash: string | null; needs: PageNeeds }> {
   await loadIslands();
   const usedIslands = new Set<IslandName>();
   const scripts = page.scripts ?? [];
-  c.status(status);
   const rendered = await c.render(page.render(), {
+    layout: page.layout ?? "site",
     document: {
       path: page.path,
       title: page.title,
@@ -29,13 +31,14 @@ async function renderHtml(
       scripts,
       usedIslands,
       origin,
-      noindex: page.noindex || status !== 200,
+      noindex,
       cartHint: page.cartHint,
       printable: page.printable,
       structuredData: page.structuredData?.(origin),
     },
   });
-  const modules = pageModules(scripts, usedIslands);
+  // The back office runs no script: its stylesheet is what its HTML uses, nothing more.
+  const modules = page.layout === "back-office" ? [] : pageModules(scripts, usedIslands);
   const needs: PageNeeds = {
     toasts: showsToasts(modules),
     cartHint: Boolean(page.cartHint),
@@ -44,12 +47,27 @@ async function renderHtml(
   return { ...(await withPageStyles(await rendered.text(), modules)), needs };
 }
 
-/** Server-renders a page whose content depends on the request (never cached). */
-export async function renderPage(c: Context, page: Page, status: 200 | 404 | 500 = 200): Promise<Response> {
-  const { html, styleHash, needs } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), status);
+export type PageAnswer = {
+  /** Any status the route chooses (a refusal's 400, 409 or 429 reads as a page too). */
+  status?: ContentfulStatusCode;
+  /** Added to, or replacing, the default `Cache-Control: no-store`. */
+  headers?: Record<string, string>;
+};
+
+/**
+ * Server-renders a page made for this request: never cached, and never indexed (the pages search
+ * engines may list are the shared ones, served by renderPublicPage).
+ */
+export async function renderPage(
+  c: Context,
+  page: Page,
+  { status = 200, headers }: PageAnswer = {},
+): Promise<Response> {
+  c.status(status);
+  const { html, styleHash, needs } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), true);
   allowPageStyles(c, styleHash);
   c.set("pageNeeds", needs);
-  return c.html(html, status, { "Cache-Control": "no-store" });
+  return c.html(html, status, { "Cache-Control": "no-store", ...headers });
 }
 
 type Rendered = { html: string; styleHash: string | null; needs: PageNeeds; gzip: ArrayBuffer; etag: string };
@@ -59,15 +77,11 @@ const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
 async function renderOnce(c: Context, page: Page, origin: string): Promise<Rendered> {
-  const { html, styleHash, needs } = await renderHtml(c, page, origin, 200);
+  const { html, styleHash, needs } = await renderHtml(c, page, origin, Boolean(page.noindex));
   const bytes = new TextEncoder().encode(html);
   const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
   // base64url of the SHA-1: 27 characters where hex takes 40.
-  const tag = btoa(String.fromCharCode(...new Uint8Array(digest)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-  return { html, styleHash, needs, gzip, etag: `"${tag}"` };
+  return { html, styleHash, needs, gzip, etag: `"${base64url(digest)}"` };
 }
 
 async function gzipOnce(bytes: Uint8Array): Promise<ArrayBuffer> {

@@ -1,24 +1,16 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import {
-  addOrderNote,
-  auditForMany,
-  markMessageAnswered,
-  ORDER_NOTE_MAX_LENGTH,
-  recordResend,
-} from "../admin/actions.ts";
+import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "../admin/actions.ts";
 import { csvFilename, messagesCsv, ordersCsv } from "../admin/csv.ts";
-import { searchMessages } from "../admin/messages.ts";
-import { searchOrders } from "../admin/orders.ts";
-import { searchOutbox } from "../admin/outbox.ts";
 import { parseAdminQuery, type Section, toQueryString } from "../admin/query.ts";
-import { searchQuotes } from "../admin/quotes.ts";
-import { searchSubscriptions } from "../admin/subscriptions.ts";
+import { adminSectionView } from "../admin/sections.ts";
 import { adminCopy } from "../content/admin.ts";
+import { ownerRefusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
-import { getOutbox, markEnqueued } from "../mail/outbox.ts";
-import type { MailJob } from "../mail/queue-mail.ts";
+import { handToQueue } from "../mail/enqueue.ts";
+import { getOutbox } from "../mail/outbox.ts";
+import { type AdminNotice, adminNoticePage, adminSectionPage } from "../pages/admin.tsx";
 import {
   ADMIN_MESSAGE_ANSWERED_PATH,
   ADMIN_MESSAGES_CSV_PATH,
@@ -31,10 +23,9 @@ import {
   adminOutboxAnchor,
   adminSectionPaths,
 } from "../paths.ts";
-import { renderAdminNoticeHtml, renderAdminSectionHtml } from "../render/admin-document.tsx";
-import { allowPageStyles } from "../render/page-styles.ts";
-import { adminWho, authenticateOwner } from "../security/admin-auth.ts";
-import { ADMIN_PRIVATE_HEADERS, type AdminIdentity } from "../security/admin-identity.ts";
+import { renderPage } from "../render/page-response.tsx";
+import { adminWho, requireOwner } from "../security/admin-auth.ts";
+import { ADMIN_PRIVATE_HEADERS } from "../security/admin-identity.ts";
 
 /** The answered and resend forms post a field or none: 8 KB is plenty. */
 const FORM_BODY_LIMIT = 8 * 1024;
@@ -50,7 +41,7 @@ const NOTE_BODY_LIMIT = ORDER_NOTE_MAX_LENGTH * 9 + 2 * 1024;
 function limitBody(maxSize: number) {
   return bodyLimit({
     maxSize,
-    onError: (c) => c.text("Request body too large.", 413, ADMIN_PRIVATE_HEADERS),
+    onError: (c) => c.text(ownerRefusalCopy.bodyTooLarge, 413, ADMIN_PRIVATE_HEADERS),
   });
 }
 
@@ -83,86 +74,8 @@ function seeOther(c: Context<AppEnv>, location: string): Response {
   return c.body(null, 303, { ...ADMIN_PRIVATE_HEADERS, Location: location });
 }
 
-async function notice(
-  c: Context<AppEnv>,
-  status: 400 | 409,
-  content: { title: string; message: string; back: { href: string; label: string } },
-): Promise<Response> {
-  const { html, styleHash } = await renderAdminNoticeHtml(content);
-  allowPageStyles(c, styleHash);
-  return c.html(html, status, ADMIN_PRIVATE_HEADERS);
-}
-
-/** One section's page for the signed-in owner: its search, the page's rows and their audit trails. */
-async function sectionPage(c: Context<AppEnv>, section: Section, owner: AdminIdentity): Promise<Response> {
-  const params = new URL(c.req.url).searchParams;
-  const db = c.env.DB;
-  const who = adminWho(owner);
-  let rendered: { html: string; styleHash: string | null };
-  switch (section) {
-    case "orders": {
-      const query = parseAdminQuery("orders", params);
-      const found = await searchOrders(db, query);
-      const audit = await auditForMany(
-        db,
-        "order",
-        found.rows.map((o) => o.session_id),
-      );
-      rendered = await renderAdminSectionHtml({
-        who,
-        query,
-        found,
-        data: { section, rows: found.rows, audit, noteMax: ORDER_NOTE_MAX_LENGTH },
-      });
-      break;
-    }
-    case "subscriptions": {
-      const query = parseAdminQuery("subscriptions", params);
-      const found = await searchSubscriptions(db, query);
-      rendered = await renderAdminSectionHtml({
-        who,
-        query,
-        found,
-        data: { section, rows: found.rows, monthlyRevenue: found.monthlyRevenue },
-      });
-      break;
-    }
-    case "quotes": {
-      const query = parseAdminQuery("quotes", params);
-      const found = await searchQuotes(db, query);
-      rendered = await renderAdminSectionHtml({
-        who,
-        query,
-        found,
-        data: { section, rows: found.rows, now: Date.now() },
-      });
-      break;
-    }
-    case "messages": {
-      const query = parseAdminQuery("messages", params);
-      const found = await searchMessages(db, query);
-      const audit = await auditForMany(
-        db,
-        "message",
-        found.rows.map((m) => m.id),
-      );
-      rendered = await renderAdminSectionHtml({ who, query, found, data: { section, rows: found.rows, audit } });
-      break;
-    }
-    case "outbox": {
-      const query = parseAdminQuery("outbox", params);
-      const found = await searchOutbox(db, query);
-      const audit = await auditForMany(
-        db,
-        "outbox",
-        found.rows.map((m) => m.id),
-      );
-      rendered = await renderAdminSectionHtml({ who, query, found, data: { section, rows: found.rows, audit } });
-      break;
-    }
-  }
-  allowPageStyles(c, rendered.styleHash);
-  return c.html(rendered.html, 200, ADMIN_PRIVATE_HEADERS);
+function notice(c: Context<AppEnv>, status: 400 | 409, content: AdminNotice): Promise<Response> {
+  return renderPage(c, adminNoticePage(content), { status, headers: ADMIN_PRIVATE_HEADERS });
 }
 
 function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: string): Response {
@@ -187,38 +100,29 @@ function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: st
  */
 export function adminRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
+  const owner = requireOwner();
 
-  app.get(ADMIN_PATH, async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
-    return seeOther(c, adminSectionPaths.orders);
-  });
+  app.get(ADMIN_PATH, owner, (c) => seeOther(c, adminSectionPaths.orders));
 
   for (const section of Object.keys(adminSectionPaths) as Section[]) {
-    app.get(adminSectionPaths[section], async (c) => {
-      const owner = await authenticateOwner(c);
-      if (owner instanceof Response) return owner;
-      return sectionPage(c, section, owner);
+    app.get(adminSectionPaths[section], owner, async (c) => {
+      const params = new URL(c.req.url).searchParams;
+      const { chrome, data } = await adminSectionView(c.env.DB, section, params, adminWho(c.var.owner));
+      return renderPage(c, adminSectionPage(chrome, data), { headers: ADMIN_PRIVATE_HEADERS });
     });
   }
 
-  app.get(ADMIN_ORDERS_CSV_PATH, async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
+  app.get(ADMIN_ORDERS_CSV_PATH, owner, async (c) => {
     const query = parseAdminQuery("orders", new URL(c.req.url).searchParams);
     return csvResponse(c, "orders", await ordersCsv(c.env.DB, query));
   });
 
-  app.get(ADMIN_MESSAGES_CSV_PATH, async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
+  app.get(ADMIN_MESSAGES_CSV_PATH, owner, async (c) => {
     const query = parseAdminQuery("messages", new URL(c.req.url).searchParams);
     return csvResponse(c, "messages", await messagesCsv(c.env.DB, query));
   });
 
-  app.post(ADMIN_MESSAGE_ANSWERED_PATH, limitBody(FORM_BODY_LIMIT), async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
+  app.post(ADMIN_MESSAGE_ANSWERED_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {
     const id = positiveId(c.req.param("id"));
     if (id === null) return c.notFound();
     const back = adminMessageAnchor(id, listQueryOf(c, "messages"));
@@ -230,20 +134,18 @@ export function adminRoutes() {
         back: { href: back, label: adminCopy.answered.back },
       });
     }
-    const result = await markMessageAnswered(c.env.DB, id, answered === "1", adminWho(owner));
+    const result = await markMessageAnswered(c.env.DB, id, answered === "1", adminWho(c.var.owner));
     if (!result.found) return c.notFound();
     return seeOther(c, back);
   });
 
-  app.post(ADMIN_ORDER_NOTES_PATH, limitBody(NOTE_BODY_LIMIT), async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
+  app.post(ADMIN_ORDER_NOTES_PATH, owner, limitBody(NOTE_BODY_LIMIT), async (c) => {
     const sessionId = sessionIdParam(c.req.param("id"));
     if (sessionId === null) return c.notFound();
     const back = adminOrderAnchor(sessionId, listQueryOf(c, "orders"));
     // A textarea sends its line breaks as CRLF; the owner counted each as one character.
     const note = ((await formFields(c)).note ?? "").replaceAll("\r\n", "\n");
-    const result = await addOrderNote(c.env.DB, sessionId, note, adminWho(owner));
+    const result = await addOrderNote(c.env.DB, sessionId, note, adminWho(c.var.owner));
     if (result.ok) return seeOther(c, back);
     if (result.reason === "not_found") return c.notFound();
     return notice(c, 400, {
@@ -253,16 +155,14 @@ export function adminRoutes() {
     });
   });
 
-  app.post(ADMIN_OUTBOX_RESEND_PATH, limitBody(FORM_BODY_LIMIT), async (c) => {
-    const owner = await authenticateOwner(c);
-    if (owner instanceof Response) return owner;
+  app.post(ADMIN_OUTBOX_RESEND_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {
     const id = positiveId(c.req.param("id"));
     if (id === null) return c.notFound();
     const back = adminOutboxAnchor(id, listQueryOf(c, "outbox"));
 
     // Atomic and audited: only a row that is failed right now goes back to queued (with its audit
     // row), so a double click or two tabs resend once.
-    if (!(await recordResend(c.env.DB, id, adminWho(owner)))) {
+    if (!(await recordResend(c.env.DB, id, adminWho(c.var.owner)))) {
       const row = await getOutbox(c.env.DB, id);
       if (!row) return c.notFound();
       return notice(c, 409, {
@@ -272,8 +172,7 @@ export function adminRoutes() {
       });
     }
     try {
-      await c.env.MAIL_QUEUE.send({ outboxId: id } satisfies MailJob);
-      await markEnqueued(c.env.DB, [id]);
+      await handToQueue(c.env, [id]);
     } catch (error) {
       // The row is queued and never handed over: the outbox sweep hands it to the queue later.
       log(c).warn("Resent e-mail not handed to the queue; the sweep will retry", { outboxId: id, error });

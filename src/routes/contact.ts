@@ -1,17 +1,18 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { insertContactMessage } from "../contact/messages.ts";
 import { contactApiMessages, contactForm } from "../content/contact.ts";
 import type { AppEnv } from "../env.ts";
-import { notUtf8FormFields } from "../http/form-bytes.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
-import { type Channel, channelOf, mediaTypeOf } from "../http/media-type.ts";
+import { type Channel, channelOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
+import { isFieldObject, readSubmission, type Submission } from "../http/submission.ts";
 import { notifyContactMessage } from "../mail/notify-visitors.ts";
-import { insertContactMessage } from "../messages/repository.ts";
+import { contactNotSentPage, contactSentPage } from "../pages/contact-sent.tsx";
 import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
-import { renderContactNotSent, renderContactSent } from "../render/site.tsx";
+import { renderPage } from "../render/page-response.tsx";
 import { contactMessageSchema } from "../schemas/contact-message.ts";
 import { clientBudgets } from "../security/budget.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
@@ -23,8 +24,6 @@ import { refusedStore, type StoreRefusal } from "../security/store-gate.ts";
  * no longer than that for the same text.
  */
 const MAX_CONTACT_BYTES = 128 * 1024;
-
-type Submission = { channel: Channel; fields: Record<string, unknown> };
 
 /**
  * POST /api/contact: stores a message from the contact form. Both channels get the same checks
@@ -48,15 +47,16 @@ export function contactRoutes() {
       }
 
       const submission = await readSubmission(c, channel);
-      if (!submission) return refuse(c, channel, 400, contactApiMessages.malformed);
+      const fields = submission && contactFields(submission);
+      if (!fields) return refuse(c, channel, 400, contactApiMessages.malformed);
 
-      if (filledHoneypot(submission.fields)) {
+      if (filledHoneypot(fields)) {
         // Answered exactly like a sent message, so a bot learns nothing; nothing is stored.
         log(c).warn("Contact message dropped: honeypot field filled in", { channel });
         return sent(c, channel);
       }
 
-      const parsed = contactMessageSchema.safeParse(submission.fields);
+      const parsed = contactMessageSchema().safeParse(fields);
       if (!parsed.success) {
         const issues = toIssues(parsed.error);
         const problems = [...new Set(issues.map(describeIssue))];
@@ -89,31 +89,17 @@ export function contactRoutes() {
     return jsonError(c, 405, contactApiMessages.methodNotAllowed);
   });
 
-  app.get(CONTACT_SENT_PATH, (c) => renderContactSent(c));
+  app.get(CONTACT_SENT_PATH, (c) => renderPage(c, contactSentPage));
 
   return app;
 }
 
-async function readSubmission(c: Context, channel: Channel): Promise<Submission | null> {
-  try {
-    if (channel === "json") {
-      const body: unknown = await c.req.json();
-      if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
-      return { channel, fields: body as Record<string, unknown> };
-    }
-    const form = await c.req.parseBody();
-    const fields: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(form)) if (typeof value === "string") fields[name] = value;
-    if (mediaTypeOf(c) === "application/x-www-form-urlencoded") {
-      // parseBody read the body already; arrayBuffer() hands back the same bytes from Hono's cache.
-      for (const name of notUtf8FormFields(await c.req.arrayBuffer())) {
-        if (Object.hasOwn(fields, name)) fields[name] = NOT_UTF8;
-      }
-    }
-    return { channel, fields };
-  } catch {
-    return null;
-  }
+/** The message's fields from either channel; null for a JSON body that is not an object. */
+function contactFields(submission: Submission): Record<string, unknown> | null {
+  if (submission.channel === "json") return isFieldObject(submission.body) ? submission.body : null;
+  const fields: Record<string, unknown> = { ...submission.fields };
+  for (const name of submission.notUtf8) if (Object.hasOwn(fields, name)) fields[name] = NOT_UTF8;
+  return fields;
 }
 
 /**
@@ -155,8 +141,5 @@ async function refuse(
   problems?: string[],
 ): Promise<Response> {
   if (channel !== "form") return jsonError(c, status, message, issues);
-  const page = await renderContactNotSent(c, message, problems);
-  const headers = new Headers(page.headers);
-  headers.set("Cache-Control", "no-store");
-  return new Response(page.body, { status, headers });
+  return renderPage(c, contactNotSentPage(message, problems), { status });
 }

@@ -1,13 +1,11 @@
 import { Hono } from "hono";
-import { pricingCartItems } from "../content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../content/quote-catalogue.ts";
 import type { AppEnv } from "../env.ts";
-import { findCatalogueEntry } from "../orders/catalogue.ts";
-import type { QuotePayOnline } from "../pages/quote.tsx";
-import { QUOTE_PAGE_PATH, quotePdfPath } from "../paths.ts";
-import { findQuoteByKey, type Quote } from "../quotes/repository.ts";
-import { renderQuote, renderQuoteNotFound, renderQuoteTooMany } from "../render/site.tsx";
-import type { CartItem, Tier } from "../schemas/cart-item.ts";
+import { notFoundPage } from "../pages/not-found.tsx";
+import { quotePage, quoteTooManyPage } from "../pages/quote.tsx";
+import { QUOTE_PAGE_PATH, QUOTE_PATH, quotePdfPath } from "../paths.ts";
+import { payOnline } from "../quotes/pay-online.ts";
+import { findQuoteByKey } from "../quotes/repository.ts";
+import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 /**
@@ -31,65 +29,22 @@ export function quotePageRoutes() {
 
   app.get(QUOTE_PAGE_PATH, async (c) => {
     if (await isOverLimit(c, (env) => env.QUOTE_VIEW_LIMITER)) {
-      const res = privately(await renderQuoteTooMany(c));
-      res.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
-      return res;
+      const headers = { ...PRIVATE_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) };
+      return renderPage(c, quoteTooManyPage, { status: 429, headers });
     }
     // The number's format is checked before D1 is asked, the key compared in constant time.
     const quote = await findQuoteByKey(c.env.DB, c.req.param("number"), c.req.query("k"));
-    if (!quote) return privately(await renderQuoteNotFound(c));
+    if (!quote) {
+      // The normal 404 page at a fixed path: the same bytes whatever number or key was asked for.
+      return renderPage(c, { ...notFoundPage, path: QUOTE_PATH }, { status: 404, headers: PRIVATE_HEADERS });
+    }
     const view = {
       quote,
       pdfHref: quotePdfPath(quote.number, quote.access_key),
       payOnline: payOnline(quote, Date.now()),
     };
-    return privately(await renderQuote(c, view));
+    return renderPage(c, quotePage(view), { headers: PRIVATE_HEADERS });
   });
 
   return app;
-}
-
-function privately(res: Response): Response {
-  for (const [name, value] of Object.entries(PRIVATE_HEADERS)) res.headers.set(name, value);
-  return res;
-}
-
-/** The description and tier a cart line carries (the catalogue entry has the rest), by id. */
-const cartDetails: ReadonlyMap<string, { description: string; tier: Tier }> = new Map(
-  [...quoteCatalogue, ...pricingCartItems].map((item) => [item.id, item]),
-);
-
-/**
- * Whether the quote can be paid online as written: it is still valid, and every line is still in
- * the catalogue at the quoted price (checkout charges catalogue prices, so any other price would
- * not be the quote's). If so, the cart items "Pay online" puts in the cart, at the quoted quantities.
- */
-function payOnline(quote: Quote, now: number): QuotePayOnline {
-  if (!(Date.parse(quote.valid_until) > now)) return { kind: "expired" };
-  const items: CartItem[] = [];
-  const unavailable: string[] = [];
-  const changed: string[] = [];
-  for (const line of quote.lines) {
-    const entry = findCatalogueEntry(line.item_id);
-    const details = cartDetails.get(line.item_id);
-    if (!entry || !details) {
-      unavailable.push(line.name);
-    } else if (entry.unitAmount !== line.unit_amount_cents || entry.recurring !== (line.recurring === 1)) {
-      changed.push(line.name);
-    } else {
-      const { id, name, category, price } = entry;
-      items.push({
-        id,
-        name,
-        description: details.description,
-        category,
-        tier: details.tier,
-        price,
-        quantity: line.quantity,
-      });
-    }
-  }
-  if (unavailable.length > 0) return { kind: "unavailable", names: unavailable };
-  if (changed.length > 0) return { kind: "changed", names: changed };
-  return { kind: "ready", items };
 }

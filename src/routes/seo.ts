@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { siteOrigin } from "../http/site-origin.ts";
+import { pages } from "../pages/index.ts";
 import { crawlerDisallowedPaths, ROBOTS_PATH, SITEMAP_PATH } from "../paths.ts";
-import { sitePages } from "../render/site.tsx";
 
 /** robots.txt and sitemap.xml, built from the page list so a new page is never forgotten. */
 export function seoRoutes() {
@@ -22,7 +22,7 @@ export function seoRoutes() {
 
   app.get(SITEMAP_PATH, (c) => {
     const origin = siteOrigin(c.env, c.req.url);
-    const urls = sitePages
+    const urls = pages
       .filter((p) => !p.noindex && !crawlerDisallowedPaths.some((d) => p.path.startsWith(d)))
       .map((p) => `  <url><loc>${origin}${p.path}</loc></url>`);
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;

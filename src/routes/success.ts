@@ -3,9 +3,13 @@ import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { checkoutSuccessState } from "../orders/success-status.ts";
+import { checkoutStatusPage } from "../pages/checkout-status.tsx";
 import { paths } from "../paths.ts";
-import { renderCheckoutStatus } from "../render/site.tsx";
+import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+
+/** One buyer's order status: never cached, never indexed. */
+const ORDER_STATUS_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
 
 /**
  * GET /checkout/success?session_id=…: Stripe sends the buyer here, and the page tells the truth
@@ -23,23 +27,14 @@ export function successRoutes() {
     const origin = siteOrigin(c.env, c.req.url);
     const logger = log(c, { sessionId });
     const state = await checkoutSuccessState(c.env, sessionId, logger, origin, ...(limited ? [null] : []));
-    const rendered = renderCheckoutStatus(c, state, sessionId);
-    if (!rendered) return next();
-    const res = await rendered;
+    const page = checkoutStatusPage(state, sessionId);
+    if (!page) return next();
     if (limited) {
-      const headers = new Headers(res.headers);
-      headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
-      return noStore(new Response(res.body, { status: 429, headers }));
+      const headers = { ...ORDER_STATUS_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) };
+      return renderPage(c, page, { status: 429, headers });
     }
-    return noStore(res);
+    return renderPage(c, page, { status: state.kind === "unknown" ? 404 : 200, headers: ORDER_STATUS_HEADERS });
   });
 
   return app;
-}
-
-/** One buyer's order status: never cached, never indexed. */
-function noStore(res: Response): Response {
-  res.headers.set("Cache-Control", "no-store");
-  res.headers.set("X-Robots-Tag", "noindex");
-  return res;
 }

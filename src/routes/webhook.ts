@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { webhookCopy } from "../content/webhook-api.ts";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { jsonError } from "../http/json-errors.ts";
 import { type Logger, log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { handleStripeEvent } from "../orders/fulfilment.ts";
 import type { FulfilmentOutcome } from "../orders/fulfilment-types.ts";
 import { STRIPE_WEBHOOK_PATH } from "../paths.ts";
@@ -14,28 +16,20 @@ import { verifyStripeWebhook, WebhookVerificationError } from "../services/strip
 /** A Checkout Session event is a few kilobytes; Stripe caps every payload far below this. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-const webhookMessages = {
-  notConfigured: "Webhooks are not configured on this site.",
-  missingSignature: "Missing Stripe-Signature header.",
-  badSignature: "The webhook signature could not be verified.",
-  malformed: "The webhook payload is not a Stripe event.",
-  tooLarge: "The webhook payload is too large.",
-  failed: "The event could not be processed; please retry.",
-  methodNotAllowed: "Use POST to deliver Stripe events.",
-} as const;
-
 /**
  * The envelope of an event; a signed payload without it is refused, not guessed at. The object is
  * kept whole: each handler reads its own kind (orders/stripe-objects.ts). `created` is kept as
  * sent: a time that cannot be right is the handler's to flag for review, not a reason for Stripe
- * to retry for days.
+ * to retry for days. Built by the first webhook, not at start-up.
  */
-const eventShape = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.unknown().optional(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
+const eventShape = lazyOnce(() =>
+  z.object({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    created: z.unknown().optional(),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }),
+  }),
+);
 
 /**
  * POST /stripe/webhook: Stripe's signed Checkout Session events. Only a fresh event signed with
@@ -47,16 +41,16 @@ export function webhookRoutes() {
 
   app.post(
     STRIPE_WEBHOOK_PATH,
-    bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => jsonError(c, 413, webhookMessages.tooLarge) }),
+    bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => jsonError(c, 413, webhookCopy.tooLarge) }),
     async (c) => {
       const secret = stringBinding(c.env, "STRIPE_WEBHOOK_SECRET");
       if (!secret) {
         // 503 rather than 400: Stripe keeps retrying for days, so nothing is lost once it is set.
         log(c).error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
-        return jsonError(c, 503, webhookMessages.notConfigured);
+        return jsonError(c, 503, webhookCopy.notConfigured);
       }
       const signature = c.req.header("Stripe-Signature");
-      if (!signature) return jsonError(c, 400, webhookMessages.missingSignature);
+      if (!signature) return jsonError(c, 400, webhookCopy.missingSignature);
 
       // The signature covers the exact bytes Stripe sent, so the body is read raw, never re-serialised.
       const raw = await c.req.text();
@@ -66,12 +60,12 @@ export function webhookRoutes() {
       } catch (err) {
         if (!(err instanceof WebhookVerificationError)) throw err;
         log(c).warn(err.message, { error: err });
-        return jsonError(c, 400, webhookMessages.badSignature);
+        return jsonError(c, 400, webhookCopy.badSignature);
       }
-      const event = eventShape.safeParse(verified);
+      const event = eventShape().safeParse(verified);
       if (!event.success) {
         log(c).warn("Stripe webhook refused: signed payload is not an event");
-        return jsonError(c, 400, webhookMessages.malformed);
+        return jsonError(c, 400, webhookCopy.malformed);
       }
 
       const context = { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c, { eventId: event.data.id }) };
@@ -84,12 +78,12 @@ export function webhookRoutes() {
 
   app.all(STRIPE_WEBHOOK_PATH, (c) => {
     c.header("Allow", "POST");
-    return jsonError(c, 405, webhookMessages.methodNotAllowed);
+    return jsonError(c, 405, webhookCopy.methodNotAllowed);
   });
 
   app.onError((err, c) => {
     log(c).error(`Stripe webhook failed on ${c.req.method} ${c.req.path}`, { error: err });
-    return jsonError(c, 500, webhookMessages.failed);
+    return jsonError(c, 500, webhookCopy.failed);
   });
 
   return app;

@@ -1,10 +1,11 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { adminCopy } from "../content/admin.ts";
+import { ownerRefusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { log } from "../http/log.ts";
 import { accessConfig, accessOwner } from "./admin-access.ts";
-import { ADMIN_PRIVATE_HEADERS, type AdminAuthOptions, type AdminIdentity, signInCopy } from "./admin-identity.ts";
+import { ADMIN_PRIVATE_HEADERS, type AdminAuthOptions, type AdminIdentity } from "./admin-identity.ts";
 import { clientKey, RETRY_AFTER_SECONDS } from "./rate-limit.ts";
 import {
   CLIENT_FAILURES_PER_WINDOW,
@@ -14,6 +15,26 @@ import {
   OVERALL_FAILURES_PER_WINDOW,
   WINDOW_MS,
 } from "./sign-in-failures.ts";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The signed-in owner, on the back office's routes (set by requireOwner). */
+    owner: AdminIdentity;
+  }
+}
+
+/**
+ * The back office's gate: every request signs in again (authenticateOwner); a refusal is the
+ * answer, and a signed-in owner is on the context as "owner" for the handler.
+ */
+export function requireOwner(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const owner = await authenticateOwner(c);
+    if (owner instanceof Response) return owner;
+    c.set("owner", owner);
+    await next();
+  };
+}
 
 /** The user name of Basic auth, and what audit rows record for it. */
 const ADMIN_USER = "admin";
@@ -41,7 +62,7 @@ export async function authenticateOwner(
   if (access === null) return basicOwner(c, options);
   if (typeof access === "string") {
     log(c).error(`Admin sign-in misconfigured: ${access}. /admin answers 503 until it is fixed.`);
-    return c.text(signInCopy.unavailable, 503, ADMIN_PRIVATE_HEADERS);
+    return c.text(ownerRefusalCopy.unavailable, 503, ADMIN_PRIVATE_HEADERS);
   }
   return accessOwner(c, access, options);
 }
@@ -71,12 +92,12 @@ async function basicOwner(c: Context<AppEnv>, options: AdminAuthOptions): Promis
     counted = await countAttempt(attempt);
   } catch (error) {
     log(c).error("Admin sign-in failures could not be counted: Basic sign-in answers 503.", { error });
-    return c.text(signInCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
+    return c.text(ownerRefusalCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
   }
   if (counted.client > CLIENT_FAILURES_PER_WINDOW) return tooMany(c, adminCopy.auth.tooMany);
   if (counted.overall > OVERALL_FAILURES_PER_WINDOW) {
     log(c).warn("Admin sign-in failures are over the overall limit: every Basic sign-in is refused for now.");
-    return tooMany(c, signInCopy.tooManyOverall);
+    return tooMany(c, ownerRefusalCopy.tooManyOverall);
   }
 
   const userOk = await sameSecret(credentials.user, ADMIN_USER);
@@ -105,7 +126,7 @@ function challenge(c: Context): Response {
 
 /** The user and password of an `Authorization: Basic …` header (UTF-8, as the challenge asks). */
 function basicCredentials(header: string | undefined): { user: string; password: string } | null {
-  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header ?? "");
+  const match = (header ?? "").match(/^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i);
   if (!match?.[1]) return null;
   let decoded: string;
   try {

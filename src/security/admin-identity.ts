@@ -21,10 +21,3 @@ export const ADMIN_PRIVATE_HEADERS = {
   "Referrer-Policy": "no-referrer",
   "X-Frame-Options": "DENY",
 } as const;
-
-/** Plain-text answers of refused sign-ins (why an Access token was refused goes to the log only). */
-export const signInCopy = {
-  refused: "Access denied. Sign in through Cloudflare Access as the site owner.",
-  unavailable: "Sign-in is unavailable for a moment. Please try again shortly.",
-  tooManyOverall: "Too many sign-in attempts right now. Please wait a minute and try again.",
-};

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { jsonError } from "../http/json-errors.ts";
-import { securityMessages } from "./messages.ts";
+import { refusalCopy } from "../content/refusals.ts";
 
 /**
  * Whether the client of a failed request reads JSON: a script's fetch (a POST, or asking for
@@ -21,5 +21,5 @@ export function unexpectedErrorResponse(
   c: Context,
   htmlPage: () => Response | Promise<Response>,
 ): Response | Promise<Response> {
-  return prefersJson(c) ? jsonError(c, 500, securityMessages.unexpected) : htmlPage();
+  return prefersJson(c) ? jsonError(c, 500, refusalCopy.unexpected) : htmlPage();
 }

@@ -11,7 +11,7 @@ import {
   PAYMENT_PATH,
   QUOTE_PATH,
 } from "../paths.ts";
-import { securityMessages } from "./messages.ts";
+import { refusalCopy } from "../content/refusals.ts";
 
 /**
  * Whether a request provably comes from the site's own pages. Browsers send `Sec-Fetch-Site` with
@@ -39,7 +39,7 @@ export function isSameOriginRequest(request: Request): boolean {
  */
 export function sameOriginOnly(): MiddlewareHandler {
   return async (c, next) => {
-    if (!isSameOriginRequest(c.req.raw)) return jsonError(c, 403, securityMessages.crossOrigin);
+    if (!isSameOriginRequest(c.req.raw)) return jsonError(c, 403, refusalCopy.crossOrigin);
     await next();
   };
 }

@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { logger } from "../../src/http/log.ts";
 import { deliverMail } from "../../src/mail/deliver.ts";
+import type { MailJob } from "../../src/mail/enqueue.ts";
 import type { OutboxRow, OutboxStatus } from "../../src/mail/outbox.ts";
-import type { MailJob } from "../../src/mail/queue-mail.ts";
 import { MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
 import { sweepOutbox } from "../../src/mail/sweep.ts";
 import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
 import { TEST_OWNER_EMAIL, WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { makeOrder } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
-import { SITE, seedOrder } from "./support/orders.ts";
+import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 
 const CHALLENGE = 'Basic realm="Acacia admin", charset="UTF-8"';
@@ -123,7 +124,7 @@ async function resend(id: number | string, headers?: Record<string, string>, bin
 
 describe("/admin/outbox lists the e-mails", () => {
   it("shows each e-mail with its kind, recipient, subject, status, attempts, error and related order or message", async () => {
-    const orderId = await seedOrder();
+    const orderId = await makeOrder();
     const sent = await seedMail({
       kind: "order-confirmed",
       status: "sent",
@@ -271,7 +272,7 @@ describe("POST /admin/outbox/:id/resend", () => {
 
   it("keeps the row queued when the queue cannot be reached (the sweep hands it over later)", async () => {
     const id = await seedMail({ status: "failed", attempts: 6 });
-    const broken = { send: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<MailJob>;
+    const broken = { sendBatch: async () => Promise.reject(new Error("queue down")) } as unknown as Queue<MailJob>;
     const res = await createApp().fetch(resendRequest(id), { ...env, MAIL_QUEUE: broken });
     expect(res.status).toBe(303);
     const row = await outboxRow(id);

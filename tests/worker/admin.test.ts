@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { pages } from "../../src/pages/index.ts";
+import { publicRoutes } from "../support/routes.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { get, parseDocument, queryAll, textOf } from "./support/html.ts";
 import { deliverSigned, paidSession, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
@@ -176,7 +176,7 @@ describe("/admin content", () => {
 
 describe("/admin stays out of the public site", () => {
   it("is linked from no public page", async () => {
-    for (const { path } of pages) {
+    for (const path of publicRoutes) {
       const page = await get(path);
       expect(page.queryAll('[href^="/admin"]'), path).toEqual([]);
     }

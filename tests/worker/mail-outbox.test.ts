@@ -3,13 +3,14 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { logger } from "../../src/http/log.ts";
 import { deliverMail, settleDeadLetters } from "../../src/mail/deliver.ts";
+import { enqueueMail, type MailJob } from "../../src/mail/enqueue.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
-import { type MailJob, queueMail } from "../../src/mail/queue-mail.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
 import { sweepOutbox } from "../../src/mail/sweep.ts";
 import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";
+import { makeOrder } from "./support/factories.ts";
 import { get } from "./support/html.ts";
 import {
   deliverSigned,
@@ -17,7 +18,6 @@ import {
   payAtStandin,
   placeOrder,
   SITE,
-  seedOrder,
   sessionEvent,
   sitePost,
 } from "./support/orders.ts";
@@ -40,8 +40,8 @@ async function row(id: number): Promise<OutboxRow> {
 
 /** An e-mail recorded as the site records one, but never handed to the real queue (the test delivers it). */
 async function recordedMail(overrides: Partial<{ createdAgo: number; enqueued: boolean }> = {}): Promise<number> {
-  const unqueued = envWith({ MAIL_QUEUE: { send: async () => {} } });
-  const result = await queueMail(
+  const unqueued = envWith({ MAIL_QUEUE: { sendBatch: async () => {} } });
+  const result = await enqueueMail(
     unqueued,
     {
       kind: "contact-ack",
@@ -153,7 +153,7 @@ describe("the mail queue's consumer", () => {
 
   it("sends through the real queue and the local Email Service on its own", async () => {
     const to = `real-${crypto.randomUUID()}@example.com`;
-    const { id } = await queueMail(env, { kind: "contact-ack", dedupeKey: `real:${to}`, to, data: {} }, log);
+    const { id } = await enqueueMail(env, { kind: "contact-ack", dedupeKey: `real:${to}`, to, data: {} }, log);
     await vi.waitFor(async () => expect((await row(id ?? 0)).status).toBe("sent"), { timeout: 15_000, interval: 200 });
   }, 20_000);
 });
@@ -162,17 +162,21 @@ describe("recording e-mails", () => {
   it("records e-mails as not configured without MAIL_FROM, and sends nothing", async () => {
     const unconfigured = envWith({ MAIL_FROM: "" });
     const to = `nocfg-${crypto.randomUUID()}@example.com`;
-    const result = await queueMail(unconfigured, { kind: "contact-ack", dedupeKey: `nocfg:${to}`, to, data: {} }, log);
+    const result = await enqueueMail(
+      unconfigured,
+      { kind: "contact-ack", dedupeKey: `nocfg:${to}`, to, data: {} },
+      log,
+    );
     expect(result.outcome).toBe("not_configured");
     expect(await row(result.id ?? 0)).toMatchObject({ status: "not_configured", recipient: to });
   });
 
   it("keeps the row queued when the queue cannot be reached, and the sweep hands it over later", async () => {
     const down = envWith({
-      MAIL_QUEUE: { send: async () => Promise.reject(new Error("queue unavailable")) },
+      MAIL_QUEUE: { sendBatch: async () => Promise.reject(new Error("queue unavailable")) },
     });
     const to = `down-${crypto.randomUUID()}@example.com`;
-    const result = await queueMail(down, { kind: "contact-ack", dedupeKey: `down:${to}`, to, data: {} }, log);
+    const result = await enqueueMail(down, { kind: "contact-ack", dedupeKey: `down:${to}`, to, data: {} }, log);
     expect(result.outcome).toBe("queued");
     const id = result.id ?? 0;
     expect(await row(id)).toMatchObject({ status: "queued", enqueued_at: null });
@@ -218,7 +222,7 @@ describe("one e-mail per order, however often the payment is seen", () => {
   const paid = paidSession;
 
   it("a webhook delivered three times (and a second event for it) queues one confirmation and one owner notice", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     const payload = sessionEvent("checkout.session.completed", await paid(id));
     for (let i = 0; i < 3; i++) expect((await deliverSigned(payload)).status).toBe(200);
     expect((await deliverSigned(sessionEvent("checkout.session.completed", await paid(id)))).status).toBe(200);
@@ -242,7 +246,7 @@ describe("one e-mail per order, however often the payment is seen", () => {
   });
 
   it("no e-mail for an order that is not paid", async () => {
-    const id = await seedOrder();
+    const id = await makeOrder();
     await deliverSigned(sessionEvent("checkout.session.expired", { id, status: "expired", payment_status: "unpaid" }));
     expect(await outboxFor("order_id", id)).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import sonnerSource from "../../node_modules/sonner/dist/index.mjs?raw";
-import { pages } from "../../src/pages/index.ts";
 import { cartHintCode, cartHintHash, islandLoaderCode, islandLoaderHash } from "../../src/render/assets.ts";
+import { publicRoutes } from "../support/routes.ts";
 import { parseDocument, queryAll } from "./support/html.ts";
 import { parseCsp, type ScannedResponse, scoreResponse } from "./support/observatory.ts";
 
@@ -10,7 +10,7 @@ const SITE = "http://example.com";
 /** The Origin the Observatory sends to look for CORS headers. */
 const FOREIGN_ORIGIN = "https://http-observatory.security.mozilla.org";
 
-const pagePaths = [...pages.map((p) => p.path), "/no-such-page"];
+const pagePaths = [...publicRoutes, "/no-such-page"];
 
 async function scan(path: string): Promise<ScannedResponse> {
   const res = await exports.default.fetch(`${SITE}${path}`);
@@ -117,7 +117,7 @@ describe("the headers of every response", () => {
     expect(res.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 
-  it.each(pages.map((p) => p.path))(
+  it.each(publicRoutes)(
     "%s, the same document for every visitor, goes without COOP, on a 200 and on a 304",
     async (path) => {
       const res = await exports.default.fetch(`${SITE}${path}`);

@@ -1,0 +1,41 @@
+import type { Logger } from "../http/log.ts";
+import { sendBillingLink } from "../mail/notify-visitors.ts";
+import { BILLING_OPEN_PATH } from "../paths.ts";
+import { createBillingLink, customerForEmail, describeTtl, REQUESTED_LINK_TTL_SECONDS } from "./billing-links.ts";
+import { getOrder } from "./repository.ts";
+
+/** The portal button on the success page works this long after checkout; later, the e-mailed link. */
+const FROM_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * E-mails a billing link when the address has a subscription, and nothing otherwise. Never throws:
+ * it runs after the answer, which is the same either way, and a failure is only logged.
+ */
+export async function mailLinkIfKnown(env: Env, email: string, origin: string, logger: Logger): Promise<void> {
+  try {
+    const customer = await customerForEmail(env.DB, email);
+    if (!customer) {
+      logger.info("Billing link asked for an address with no subscription");
+      return;
+    }
+    const makeLink = async () => {
+      const token = await createBillingLink(env.DB, customer.customerId, customer.email, REQUESTED_LINK_TTL_SECONDS);
+      const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
+      return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
+    };
+    await sendBillingLink(env, customer.email, makeLink, origin, logger);
+  } catch (error) {
+    logger.error("Billing link could not be prepared", { error });
+  }
+}
+
+/**
+ * The Stripe customer whose portal the success page's button may open: a paid subscription order,
+ * paid within the window. Null for anything else (the e-mailed link is the way in then).
+ */
+export async function portalCustomerOfRecentOrder(db: D1Database, sessionId: string): Promise<string | null> {
+  const order = sessionId ? await getOrder(db, sessionId) : null;
+  const recent = order?.paid_at && Date.now() - Date.parse(order.paid_at) < FROM_ORDER_WINDOW_MS;
+  const manageable = order?.mode === "subscription" && order.status === "paid";
+  return order?.stripe_customer_id && manageable && recent ? order.stripe_customer_id : null;
+}

@@ -1,0 +1,46 @@
+import { pricingCartItems } from "../content/pricing-cart-items.ts";
+import { quoteCatalogue } from "../content/quote-catalogue.ts";
+import { findCatalogueEntry } from "../orders/catalogue.ts";
+import type { QuotePayOnline } from "../pages/quote.tsx";
+import type { CartItem, Tier } from "../schemas/cart-item.ts";
+import type { Quote } from "./repository.ts";
+
+/** The description and tier a cart line carries (the catalogue entry has the rest), by id. */
+const cartDetails: ReadonlyMap<string, { description: string; tier: Tier }> = new Map(
+  [...quoteCatalogue, ...pricingCartItems].map((item) => [item.id, item]),
+);
+
+/**
+ * Whether the quote can be paid online as written: it is still valid, and every line is still in
+ * the catalogue at the quoted price (checkout charges catalogue prices, so any other price would
+ * not be the quote's). If so, the cart items "Pay online" puts in the cart, at the quoted quantities.
+ */
+export function payOnline(quote: Quote, now: number): QuotePayOnline {
+  if (!(Date.parse(quote.valid_until) > now)) return { kind: "expired" };
+  const items: CartItem[] = [];
+  const unavailable: string[] = [];
+  const changed: string[] = [];
+  for (const line of quote.lines) {
+    const entry = findCatalogueEntry(line.item_id);
+    const details = cartDetails.get(line.item_id);
+    if (!entry || !details) {
+      unavailable.push(line.name);
+    } else if (entry.unitAmount !== line.unit_amount_cents || entry.recurring !== (line.recurring === 1)) {
+      changed.push(line.name);
+    } else {
+      const { id, name, category, price } = entry;
+      items.push({
+        id,
+        name,
+        description: details.description,
+        category,
+        tier: details.tier,
+        price,
+        quantity: line.quantity,
+      });
+    }
+  }
+  if (unavailable.length > 0) return { kind: "unavailable", names: unavailable };
+  if (changed.length > 0) return { kind: "changed", names: changed };
+  return { kind: "ready", items };
+}
