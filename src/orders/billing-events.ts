@@ -7,6 +7,7 @@ import {
   recordPayment,
   releaseHeldInvoice,
 } from "../db/subscriptions.ts";
+import { decimalAmount } from "../lib/money.ts";
 import {
   type FailedRenewal,
   notifyBillingReview,
@@ -224,7 +225,9 @@ async function enterInvoice(
   };
 }
 
-const money = (cents: number, currency: string): string => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** "12.00 USD": the owner compares it with Stripe's dashboard, which shows the code. */
+const money = (cents: number, currency: string): string =>
+  `${decimalAmount(cents, currency)} ${currency.toUpperCase()}`;
 
 function missingFigures(amount: number | null, currency: string | null): string | null {
   if (amount !== null && currency !== null) return null;
