@@ -1,5 +1,7 @@
-import { cartLink, getStarted } from "../content/navigation.ts";
+import { cartLink, getStarted, headerLabels } from "../content/navigation.ts";
 import { paths } from "../paths.ts";
+import { CartBadge } from "./header/CartBadge.tsx";
+import { MobileMenu } from "./header/MobileMenu.tsx";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { NavList } from "./NavList.tsx";
@@ -18,10 +20,10 @@ export function Header({ path }: { path: string }) {
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <Logo />
-          <span className="sr-only">, home</span>
+          <span className="sr-only">{headerLabels.home}</span>
         </a>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={headerLabels.mainNav} className="hidden lg:block">
           <NavList
             path={path}
             listClassName="flex items-center gap-1"
@@ -34,83 +36,32 @@ export function Header({ path }: { path: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <a
-            href={cartLink.href}
-            data-cart-link
-            data-cart-reveal
-            aria-label="Cart"
-            className="relative hidden rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex"
-          >
-            <Icon name="cart" className="size-6" />
-            <span
-              data-cart-badge
-              hidden
-              aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-bold text-white"
-            />
-          </a>
+          <HeaderCartLink />
           <a
             href={getStarted.href}
             className="hidden rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 sm:inline-flex"
           >
             {getStarted.label}
           </a>
-
-          <details className="group lg:hidden" data-mobile-menu>
-            <summary className="relative flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-              <Icon name="menu" className="size-6 group-open:hidden" />
-              <Icon name="close" className="hidden size-6 group-open:block" />
-              <span className="sr-only">Menu</span>
-              {/* The cart's count on the menu button too: on a phone the cart entry is inside it. */}
-              <span
-                data-cart-badge
-                hidden
-                aria-hidden="true"
-                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-bold text-white"
-              />
-            </summary>
-            <nav
-              aria-label="Mobile"
-              className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
-            >
-              <NavList
-                path={path}
-                listClassName="flex flex-col gap-1 pt-2"
-                linkClassName={(current) =>
-                  `block rounded-md px-3 py-3 text-base font-medium ${
-                    current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
-                  }`
-                }
-              >
-                <li>
-                  <a
-                    href={cartLink.href}
-                    data-cart-link
-                    className="flex items-center gap-2 rounded-md px-3 py-3 text-base font-medium text-slate-700 hover:bg-slate-100"
-                  >
-                    <Icon name="cart" />
-                    {cartLink.label}
-                    <span
-                      data-cart-badge
-                      hidden
-                      aria-hidden="true"
-                      className="min-w-5 rounded-full bg-accent-700 px-1.5 text-center text-xs leading-5 font-bold text-white"
-                    />
-                  </a>
-                </li>
-                <li className="pt-2">
-                  <a
-                    href={getStarted.href}
-                    className="block rounded-md bg-brand-700 px-4 py-3 text-center text-base font-semibold text-white hover:bg-brand-800"
-                  >
-                    {getStarted.label}
-                  </a>
-                </li>
-              </NavList>
-            </nav>
-          </details>
+          <MobileMenu path={path} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The cart icon: wide screens only, until the header script reveals it on a phone too (`data-cart-reveal`). */
+function HeaderCartLink() {
+  return (
+    <a
+      href={cartLink.href}
+      data-cart-link
+      data-cart-reveal
+      aria-label={cartLink.label}
+      className="relative hidden rounded-md p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:inline-flex"
+    >
+      <Icon name="cart" className="size-6" />
+      <CartBadge corner />
+    </a>
   );
 }

@@ -32,3 +32,12 @@ export const footerLegalLinks: NavLink[] = [
 
 export const getStarted: NavLink = { href: paths.contact, label: "Get Started" };
 export const cartLink: NavLink = { href: paths.customQuote, label: "Cart" };
+
+/** The header's names for assistive technology: what a screen reader announces for each part. */
+export const headerLabels = {
+  /** Follows the logo's own text ("Acacia IT Consulting, home"). */
+  home: ", home",
+  mainNav: "Main",
+  mobileNav: "Mobile",
+  menu: "Menu",
+} as const;

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from "react";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import type { CartItems } from "../client/cart/store.ts";
-import { cartMonthly, cartTotal } from "../client/cart/summary.ts";
+import { cartMonthlyCents, cartTotalCents } from "../client/cart/summary.ts";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { UiIcon } from "../components/UiIcon.tsx";
 import { checkoutCopy } from "../content/checkout.ts";
-import { formatUsd } from "../lib/money.ts";
+import { formatMoney } from "../lib/money.ts";
 import { CheckoutForm } from "./checkout/CheckoutForm.tsx";
 import { OrderSummary } from "./checkout/OrderSummary.tsx";
 
@@ -40,18 +40,23 @@ function CheckoutView() {
       </>
     );
   }
-  const total = cartTotal(shown);
-  const monthly = cartMonthly(shown);
+  const totalCents = cartTotalCents(shown);
+  const monthlyCents = cartMonthlyCents(shown);
   return (
     <>
       <CheckoutTitle />
       {/* The summary comes first: above the form on a phone (folded), beside it on a wide screen. */}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
-        <SummaryPanel total={total}>
-          <OrderSummary items={shown} total={total} monthly={monthly} onRemove={paidItems ? null : remove} />
+        <SummaryPanel totalCents={totalCents}>
+          <OrderSummary
+            items={shown}
+            totalCents={totalCents}
+            monthlyCents={monthlyCents}
+            onRemove={paidItems ? null : remove}
+          />
         </SummaryPanel>
         <div className={`${panel} lg:row-start-1`}>
-          <CheckoutForm total={total} monthly={monthly} onLeaving={() => setPaidItems(shown)} />
+          <CheckoutForm totalCents={totalCents} monthlyCents={monthlyCents} onLeaving={() => setPaidItems(shown)} />
         </div>
       </div>
     </>
@@ -63,7 +68,7 @@ function CheckoutView() {
  * shows the total, so the form starts high and the buyer can check the order before paying; from
  * the lg width it is always open in the column beside the form.
  */
-function SummaryPanel({ total, children }: { total: number; children: ReactNode }) {
+function SummaryPanel({ totalCents, children }: { totalCents: number; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <div className={`${panel} lg:sticky lg:top-24 lg:col-start-2`}>
@@ -78,7 +83,7 @@ function SummaryPanel({ total, children }: { total: number; children: ReactNode 
           <UiIcon name="cart" className="size-5" />
           {open ? copy.summary.hide : copy.summary.show}
         </span>
-        <span className="text-lg text-slate-900">{formatUsd(total)}</span>
+        <span className="text-lg text-slate-900">{formatMoney(totalCents)}</span>
       </button>
       <div id="order-summary-panel" className={open ? "mt-4 lg:mt-0" : "hidden lg:block"}>
         {children}

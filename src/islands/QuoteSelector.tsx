@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
-import { cartMonthly } from "../client/cart/summary.ts";
+import { cartMonthlyCents } from "../client/cart/summary.ts";
 import type { QuoteService } from "../content/catalogue-types.ts";
 import { quoteTiers, servicesByPrice } from "../content/quote-catalogue.ts";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
@@ -20,7 +20,7 @@ export function QuoteSelector() {
 }
 
 function QuoteSelection() {
-  const { items, total, add, remove } = useCart();
+  const { items, totalCents, add, remove } = useCart();
   const selectedIds = new Set(items?.map((item) => item.id));
   const quoteButton = useRef<HTMLButtonElement>(null);
   // The written quote's dialog (and the toasts it reports in) loads on the first ask and then stays,
@@ -56,8 +56,8 @@ function QuoteSelection() {
       {items && items.length > 0 && (
         <QuoteSelectionBar
           distinctItems={items.length}
-          total={total}
-          monthly={cartMonthly(items)}
+          totalCents={totalCents}
+          monthlyCents={cartMonthlyCents(items)}
           quoteButton={quoteButton}
           onQuote={() => setQuoteAsked((n) => n + 1)}
           onQuoteIntent={() => void loadDialog().catch(() => {})}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lazyModule, loadedValidator, loadValidator } from "../../src/client/cart/validator.ts";
+import { loadedValidator, loadValidator } from "../../src/client/cart/validator.ts";
+import { lazyModule } from "../../src/client/lazy-module.ts";
 import { emptyCustomerInfo } from "../../src/schemas/customer-defaults.ts";
 
 /** An importer that fails while `online` is false, counting its attempts. */

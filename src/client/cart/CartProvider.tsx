@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
 import type { CartItemInput } from "../../schemas/cart-item.ts";
 import { type CartSnapshot, type CartStore, cartCount, getCartStore } from "./store.ts";
-import { cartTotal } from "./summary.ts";
+import { cartTotalCents } from "./summary.ts";
 
 const CartContext = createContext<CartStore | null>(null);
 
@@ -13,7 +13,8 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
 export type Cart = {
   /** `null` until the stored cart is known: on the server and while hydrating, so both render alike. */
   items: CartSnapshot;
-  total: number;
+  /** What the cart comes to, in cents. */
+  totalCents: number;
   count: number;
   add: (item: CartItemInput) => void;
   remove: (id: string) => void;
@@ -32,7 +33,7 @@ export function useCart(): Cart {
   return useMemo(
     () => ({
       items,
-      total: items ? cartTotal(items) : 0,
+      totalCents: items ? cartTotalCents(items) : 0,
       count: items ? cartCount(items) : 0,
       add: store.add,
       remove: store.remove,

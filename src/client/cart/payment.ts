@@ -1,26 +1,6 @@
 import { PAYMENT_PATH } from "../../paths.ts";
-import type { ApiError, PaymentRequest } from "../../schemas/payment-request.ts";
-
-/** A payment call that failed: an error status (with the server's message) or no answer at all. */
-export class PaymentError extends Error {
-  constructor(
-    readonly status: number | null,
-    readonly serverMessage: string | null,
-    options?: ErrorOptions,
-  ) {
-    super(
-      status === null
-        ? `Payment request failed: ${serverMessage ?? "no response"}`
-        : `Payment request failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}`,
-      options,
-    );
-    this.name = "PaymentError";
-  }
-}
-
-function isApiError(body: unknown): body is ApiError {
-  return typeof body === "object" && body !== null && typeof (body as ApiError).error === "string";
-}
+import type { PaymentRequest } from "../../schemas/payment-request.ts";
+import { postJson } from "../post-json.ts";
 
 /** Only a web address may become the payment tab's location (never `javascript:` and the like). */
 function webUrl(value: unknown): string | null {
@@ -35,21 +15,11 @@ function webUrl(value: unknown): string | null {
 
 /**
  * Asks the worker for a hosted payment page. Resolves to its address, or to null when the answer
- * holds none (the spec's quiet case); rejects with a PaymentError on an error status or no answer.
+ * holds none (the spec's quiet case); rejects with a RequestError on an error status or no answer.
  */
 export async function requestPaymentUrl(body: PaymentRequest): Promise<string | null> {
-  let response: Response;
-  try {
-    response = await fetch(PAYMENT_PATH, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new PaymentError(null, cause instanceof Error ? cause.message : null, { cause });
-  }
+  const response = await postJson("Payment", PAYMENT_PATH, body);
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new PaymentError(response.status, isApiError(data) ? data.error : null);
   return typeof data === "object" && data !== null && "url" in data ? webUrl(data.url) : null;
 }
 

@@ -117,19 +117,53 @@ function tryLoading(load: CartStoreOptions["loadValidator"]): ItemsValidator | P
   }
 }
 
-export function createCartStore({ storage, loadValidator }: CartStoreOptions): CartStore {
-  let items: CartSnapshot = null;
+/**
+ * The validator when it has loaded; otherwise null, and a load starts unless one is under way:
+ * `ready` once it is (at once for a synchronous loader), `failed` if it failed. A failed load is
+ * tried again on the next call.
+ */
+function validatorLoader(loadValidator: CartStoreOptions["loadValidator"]) {
   let validate: ItemsValidator | null = null;
   let loading = false;
+  return (ready: () => void, failed: (error: unknown) => void): ItemsValidator | null => {
+    if (validate || loading) return validate;
+    const loaded = tryLoading(loadValidator);
+    if (typeof loaded === "function") {
+      validate = loaded;
+      return validate;
+    }
+    loading = true;
+    loaded.then(
+      (value) => {
+        loading = false;
+        validate = value;
+        ready();
+      },
+      (error: unknown) => {
+        loading = false;
+        failed(error);
+      },
+    );
+    return null;
+  };
+}
+
+type Change = (current: CartItems) => CartItems;
+
+const applyAll = (changes: readonly Change[], start: CartItems): CartItems =>
+  changes.reduce((next, change) => change(next), start);
+
+export function createCartStore({ storage, loadValidator }: CartStoreOptions): CartStore {
+  let items: CartSnapshot = null;
   /**
-   * The stored cart holds entries not read yet: the validator is loading, or failed to load.
-   * Until they are read, nothing is written over them (they may be the visitor's whole cart).
+   * While the stored cart holds entries not read yet (the validator is loading, or failed to load):
+   * the changes asked for meanwhile, to apply to it once it is read. Until then nothing is written
+   * over it (it may be the visitor's whole cart). Null once it is read.
    */
-  let unread = false;
-  /** Changes asked for while the stored cart was not read, applied to it once it is. */
-  let pending: ((current: CartItems) => CartItems)[] = [];
+  let waiting: Change[] | null = null;
   const listeners = new Set<() => void>();
   const { read, write } = cartStorage(storage);
+  const validator = validatorLoader(loadValidator);
 
   const publish = (next: CartItems): void => {
     items = next;
@@ -137,23 +171,26 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
   };
 
   const commit = (next: CartItems): void => {
+    waiting = null;
     write(next);
     publish(next);
   };
 
-  const applyPending = (start: CartItems): CartItems => {
-    let next = start;
-    for (const change of pending) next = change(next);
-    return next;
-  };
-
   const settle = (raw: string | null, valid: CartItems): void => {
-    const next = applyPending(valid);
-    pending = [];
-    unread = false;
+    const next = applyAll(waiting ?? [], valid);
+    waiting = null;
     // Writing back the cleaned cart makes every page (and tab) agree on what survived.
     if (encode(next) !== raw) write(next);
     publish(next);
+  };
+
+  const loadFailed = (error: unknown): void => {
+    // Offline, say. Nothing stored can be trusted unchecked: show an empty cart (with what was
+    // added since) for now but leave the stored one alone, and try loading again on the next
+    // change or refresh.
+    console.error("Could not load the cart validator:", error);
+    // A clear() or replace() meanwhile wrote a cart of its own, which the page already shows.
+    if (waiting) publish(applyAll(waiting, []));
   };
 
   const refresh = (): void => {
@@ -163,47 +200,23 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
       settle(raw, []);
       return;
     }
-    if (validate) {
-      settle(raw, normalizeItems(validate(entries)));
-      return;
-    }
-    unread = true;
-    if (loading) return;
-    const loaded = tryLoading(loadValidator);
-    if (typeof loaded === "function") {
-      validate = loaded;
-      refresh();
-      return;
-    }
-    loading = true;
-    loaded.then(
-      (ready) => {
-        loading = false;
-        validate = ready;
-        refresh();
-      },
-      (error: unknown) => {
-        // Offline, say. Nothing stored can be trusted unchecked: show an empty cart (with what was
-        // added since) for now but leave the stored one alone, and try loading again on the next
-        // change or refresh.
-        loading = false;
-        console.error("Could not load the cart validator:", error);
-        // A clear() or replace() meanwhile wrote a cart of its own, which the page already shows.
-        if (unread) publish(applyPending([]));
-      },
-    );
+    waiting ??= [];
+    const validate = validator(refresh, loadFailed);
+    if (validate) settle(raw, normalizeItems(validate(entries)));
   };
 
-  const change = (apply: (current: CartItems) => CartItems): void => {
-    if (items === null) {
-      pending.push(apply);
-    } else if (unread) {
-      // Shown at once, stored only on top of the stored cart once that is read: this try, or a later one.
-      pending.push(apply);
+  const change = (apply: Change): void => {
+    if (items !== null && !waiting) {
+      commit(apply(items));
+      return;
+    }
+    waiting ??= [];
+    waiting.push(apply);
+    // Shown at once (once the page shows a cart at all), stored only on top of the stored cart once
+    // that is read: this try, or a later one.
+    if (items !== null) {
       publish(apply(items));
       refresh();
-    } else {
-      commit(apply(items));
     }
   };
 
@@ -217,16 +230,9 @@ export function createCartStore({ storage, loadValidator }: CartStoreOptions): C
     },
     add: (item) => change((current) => addItem(current, item)),
     remove: (id) => change((current) => removeItem(current, id)),
-    clear() {
-      pending = [];
-      unread = false;
-      commit([]);
-    },
-    replace(next) {
-      pending = [];
-      unread = false;
-      commit(replacementItems(next));
-    },
+    // A whole new cart, written at once: whatever was stored or waiting is dropped.
+    clear: () => commit([]),
+    replace: (next) => commit(replacementItems(next)),
     refresh,
   };
 }

@@ -6,7 +6,7 @@ import { type CartItem, cartItemSchema } from "../../schemas/cart-item.ts";
  */
 export function validCartItems(entries: readonly unknown[]): CartItem[] {
   return entries.flatMap((entry) => {
-    const result = cartItemSchema.safeParse(entry);
+    const result = cartItemSchema().safeParse(entry);
     return result.success ? [result.data] : [];
   });
 }

@@ -1,45 +1,10 @@
-import type { validateCustomer } from "./customer-form.ts";
-
-type Validate = typeof validateCustomer;
-
-type LazyModule<T> = {
-  /** The value, loading it on the first call; every caller shares one attempt at a time. */
-  load: () => Promise<T>;
-  /** The value if it has loaded, for checks that must stay synchronous. */
-  loaded: () => T | null;
-};
-
-/**
- * Loads something once it succeeds, and tries again on the next call when it failed: a chunk that
- * failed to arrive (a dropped phone connection, a deploy that replaced it) must not stay failed
- * for the rest of the page's life.
- */
-export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
-  let value: T | null = null;
-  let loading: Promise<T> | null = null;
-  return {
-    load() {
-      loading ??= importer().then(
-        (ready) => {
-          value = ready;
-          return ready;
-        },
-        (error: unknown) => {
-          loading = null;
-          throw error;
-        },
-      );
-      return loading;
-    },
-    loaded: () => value,
-  };
-}
+import { lazyModule } from "../lazy-module.ts";
 
 /**
  * The customer schema (zod) loads on the visitor's first touch of the checkout form rather than
  * with the page: it is a quarter of the page's JavaScript and nobody needs it before typing.
  */
-const validator = lazyModule<Validate>(() => import("./customer-form.ts").then((m) => m.validateCustomer));
+const validator = lazyModule(() => import("./customer-form.ts").then((m) => m.validateCustomer));
 
 export const loadValidator = validator.load;
 

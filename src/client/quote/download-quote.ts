@@ -1,31 +1,15 @@
 import { toast } from "sonner";
 import { quotePdfCopy } from "../../content/custom-quote.ts";
 import { QUOTE_PATH } from "../../paths.ts";
-import type { ApiError } from "../../schemas/payment-request.ts";
 import type { QuoteRequest } from "../../schemas/quote-request.ts";
 import type { CartItems } from "../cart/store.ts";
+import { failedRequest, postJson, RequestError } from "../post-json.ts";
+import { toastRequestFailure } from "../request-failure.ts";
 import type { QuoteField, QuoteFieldErrors, QuoteValues } from "./quote-customer.ts";
-import { toastRequestFailure } from "./request-failure.ts";
 import { loadQuoteValidator } from "./validator.ts";
 
 const copy = quotePdfCopy;
 const fieldNames: readonly string[] = ["name", "email", "company"] satisfies QuoteField[];
-
-/** A quote request that failed: an error status (with the worker's words and field issues) or no answer. */
-class QuoteError extends Error {
-  constructor(
-    readonly status: number | null,
-    readonly serverMessage: string | null,
-    readonly fieldErrors: QuoteFieldErrors = {},
-  ) {
-    super(
-      status === null
-        ? `Quote request failed: ${serverMessage ?? "no response"}`
-        : `Quote request failed with HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}`,
-    );
-    this.name = "QuoteError";
-  }
-}
 
 /**
  * What came of asking for a quote: the PDF saved (and toasted), messages for the customer's fields
@@ -33,14 +17,10 @@ class QuoteError extends Error {
  */
 export type QuoteOutcome = { status: "saved" } | { status: "invalid"; errors: QuoteFieldErrors } | { status: "failed" };
 
-function isApiError(body: unknown): body is ApiError {
-  return typeof body === "object" && body !== null && typeof (body as ApiError).error === "string";
-}
-
 /** The worker's issues on `customer.<field>`, each field's first message. */
-function customerIssues(body: ApiError): QuoteFieldErrors {
+function customerIssues(issues: RequestError["issues"]): QuoteFieldErrors {
   const errors: QuoteFieldErrors = {};
-  for (const { path, message } of body.issues ?? []) {
+  for (const { path, message } of issues) {
     const [head, field] = String(path).split(".");
     if (head === "customer" && field && fieldNames.includes(field)) errors[field as QuoteField] ??= message;
   }
@@ -62,23 +42,12 @@ function attachmentName(disposition: string | null): string {
   return name.toLowerCase().endsWith(".pdf") ? name : "quote.pdf";
 }
 
-/** POSTs the request; resolves to the PDF and its file name, rejects with a QuoteError. */
+/** POSTs the request; resolves to the PDF and its file name, rejects with a RequestError. */
 async function fetchQuote(body: QuoteRequest): Promise<{ pdf: Blob; filename: string }> {
-  let response: Response;
-  try {
-    response = await fetch(QUOTE_PATH, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/pdf, application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new QuoteError(null, cause instanceof Error ? cause.message : null);
-  }
-  const type = response.headers.get("content-type") ?? "";
-  if (!response.ok || !type.startsWith("application/pdf")) {
-    const data: unknown = await response.json().catch(() => null);
-    if (!isApiError(data)) throw new QuoteError(response.status, null);
-    throw new QuoteError(response.status, data.error, customerIssues(data));
+  const response = await postJson("Quote", QUOTE_PATH, body, "application/pdf, application/json");
+  // A 2xx that is not the PDF (a proxy's page, say) is a failure too.
+  if (!(response.headers.get("content-type") ?? "").startsWith("application/pdf")) {
+    throw await failedRequest("Quote", response);
   }
   return {
     pdf: await response.blob(),
@@ -121,9 +90,8 @@ export async function downloadQuote(items: CartItems | null, values: QuoteValues
     toast.success(copy.downloaded(filename.replace(/\.pdf$/i, "")), { description: copy.emailed(email) });
     return { status: "saved" };
   } catch (error) {
-    if (error instanceof QuoteError && Object.keys(error.fieldErrors).length > 0) {
-      return { status: "invalid", errors: error.fieldErrors };
-    }
+    const fieldErrors = error instanceof RequestError ? customerIssues(error.issues) : {};
+    if (Object.keys(fieldErrors).length > 0) return { status: "invalid", errors: fieldErrors };
     console.error("Quote request failed:", error);
     toastRequestFailure(copy.failed, error);
     return { status: "failed" };

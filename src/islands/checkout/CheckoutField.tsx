@@ -1,3 +1,5 @@
+import type { FieldForm } from "../form/use-field-form.ts";
+
 /** What a field shows: the checkout's customer fields, and the written quote's name, e-mail and company. */
 type FieldSpec = {
   name: string;
@@ -12,11 +14,8 @@ type FieldSpec = {
 const inputBase =
   "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm";
 
-/**
- * One labelled input of the checkout form (or of the quote dialog: `idPrefix` keeps ids apart), with
- * its message under it when it is invalid.
- */
-export function CheckoutField({
+/** One labelled input, with its message under it when it is invalid. */
+function CheckoutField({
   field,
   idPrefix = "checkout",
   value,
@@ -64,6 +63,38 @@ export function CheckoutField({
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * The checkout form's fields (or the quote dialog's: `idPrefix` keeps ids apart) in their grid,
+ * each showing the form's value and message.
+ */
+export function CheckoutFields<F extends string>({
+  fields,
+  form,
+  idPrefix,
+  className,
+}: {
+  fields: readonly (FieldSpec & { name: F })[];
+  form: FieldForm<F>;
+  idPrefix?: string;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      {fields.map((field) => (
+        <CheckoutField
+          key={field.name}
+          field={field}
+          idPrefix={idPrefix}
+          value={form.values[field.name]}
+          error={form.errors[field.name]}
+          onChange={(value) => form.change(field.name, value)}
+          inputRef={form.inputRef(field.name)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,20 +1,20 @@
 import type { CartItems } from "../../client/cart/store.ts";
 import { checkoutCopy } from "../../content/checkout.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney, toCents } from "../../lib/money.ts";
 
 const copy = checkoutCopy.summary;
 
 /** The 'Order Summary' panel: each line of the cart, then the total the visitor pays today and what recurs. */
 export function OrderSummary({
   items,
-  total,
-  monthly,
+  totalCents,
+  monthlyCents,
   onRemove,
 }: {
   items: CartItems;
-  total: number;
-  /** What of the total recurs every month (the cart's plans); 0 for a one-time order. */
-  monthly: number;
+  totalCents: number;
+  /** What of the total recurs every month (the cart's plans), in cents; 0 for a one-time order. */
+  monthlyCents: number;
   onRemove: ((id: string) => void) | null;
 }) {
   return (
@@ -31,12 +31,12 @@ export function OrderSummary({
               {item.quantity > 1 && (
                 <p className="mt-1 text-sm text-slate-700">
                   <span>{copy.quantity(item.quantity)}</span>
-                  <span className="text-slate-600"> · {copy.each(formatUsd(item.price))}</span>
+                  <span className="text-slate-600"> · {copy.each(formatMoney(toCents(item.price)))}</span>
                 </p>
               )}
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
-              <p className="font-semibold text-slate-900">{formatUsd(item.price * item.quantity)}</p>
+              <p className="font-semibold text-slate-900">{formatMoney(toCents(item.price) * item.quantity)}</p>
               {onRemove && (
                 <button
                   type="button"
@@ -53,9 +53,11 @@ export function OrderSummary({
       </ul>
       <p className="mt-2 flex items-baseline justify-between border-t-2 border-slate-900 pt-4">
         <span className="text-lg font-bold text-slate-900">{copy.total}</span>
-        <span className="text-2xl font-bold text-brand-800">{formatUsd(total)}</span>
+        <span className="text-2xl font-bold text-brand-800">{formatMoney(totalCents)}</span>
       </p>
-      {monthly > 0 && <p className="mt-1 text-right text-sm text-slate-600">{copy.recurring(formatUsd(monthly))}</p>}
+      {monthlyCents > 0 && (
+        <p className="mt-1 text-right text-sm text-slate-600">{copy.recurring(formatMoney(monthlyCents))}</p>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { type RefObject, useLayoutEffect, useRef } from "react";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
 import { customQuoteCopy, quotePdfCopy } from "../../content/custom-quote.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney } from "../../lib/money.ts";
 
 const copy = customQuoteCopy.bar;
 
@@ -35,16 +35,16 @@ function useReservedBottomSpace(ref: RefObject<HTMLElement | null>) {
  */
 export function QuoteSelectionBar({
   distinctItems,
-  total,
-  monthly,
+  totalCents,
+  monthlyCents,
   quoteButton,
   onQuote,
   onQuoteIntent,
 }: {
   distinctItems: number;
-  total: number;
-  /** What of the total recurs every month (plans in the cart); 0 when nothing does. */
-  monthly: number;
+  totalCents: number;
+  /** What of the total recurs every month (plans in the cart), in cents; 0 when nothing does. */
+  monthlyCents: number;
   /** Where focus returns when the dialog closes. */
   quoteButton: RefObject<HTMLButtonElement | null>;
   onQuote: () => void;
@@ -64,9 +64,11 @@ export function QuoteSelectionBar({
           <span className="text-right">
             <span className="text-xl font-bold text-brand-800 sm:text-2xl">
               <span className="sr-only">{copy.total}: </span>
-              {formatUsd(total)}
+              {formatMoney(totalCents)}
             </span>
-            {monthly > 0 && <span className="block text-sm text-slate-600">{copy.recurring(formatUsd(monthly))}</span>}
+            {monthlyCents > 0 && (
+              <span className="block text-sm text-slate-600">{copy.recurring(formatMoney(monthlyCents))}</span>
+            )}
           </span>
         </p>
         <div className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 sm:flex sm:shrink-0 sm:gap-3">

@@ -1,6 +1,6 @@
 import { UiIcon } from "../../components/UiIcon.tsx";
 import type { QuoteService } from "../../content/catalogue-types.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatMoney, toCents } from "../../lib/money.ts";
 
 /**
  * One service of the quote catalogue. The whole card is the checkbox's <label>, so a click anywhere
@@ -41,7 +41,7 @@ export function QuoteServiceCard({
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700 group-has-checked:bg-white">
             {service.category}
           </span>
-          <span className="text-lg font-bold text-brand-800">{formatUsd(service.price)}</span>
+          <span className="text-lg font-bold text-brand-800">{formatMoney(toCents(service.price))}</span>
         </span>
       </span>
     </label>
