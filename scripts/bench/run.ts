@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { publicRoutes } from "../../tests/support/routes.ts";
 import { serveBuiltSite } from "../lib/wrangler-server.ts";
-import { checkRoute, checkThroughput } from "./budgets.ts";
+import { checkRoute, checkStartup, checkThroughput } from "./budgets.ts";
 import {
   calibratedMultiplier,
   type LighthouseFigures,
@@ -17,6 +17,7 @@ import {
 import { type LoadResult, runLoad } from "./load.ts";
 import { measureQuoteCost, printQuoteCost, type QuoteCost } from "./quote-cost.ts";
 import { measureRoute, type RouteSizes } from "./sizes.ts";
+import { measureStartup, printStartup } from "./startup.ts";
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,8 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const routes: readonly string[] = values.route?.length ? values.route : publicRoutes;
 
+// The cold start first, before the server and Chromium load this machine.
+const startup = await measureStartup(3, values.check ? (figures) => checkStartup(figures).length > 0 : undefined);
 const server = await serveBuiltSite(Number(values.port));
 const RETRY_RUNS = 2;
 const results: {
@@ -46,7 +49,7 @@ const results: {
 }[] = [];
 let cpu: { hostIndex?: number; multiplier: number } = { multiplier: 4 };
 let throughput: { ssr: LoadResult; static: LoadResult; staticPath: string; ratio: number } | undefined;
-const failures: string[] = [];
+const failures: string[] = checkStartup(startup);
 const timingFailures: string[] = [];
 
 try {
@@ -103,11 +106,12 @@ try {
 }
 
 printTable();
+printStartup(startup);
 if (quotes) printQuoteCost(quotes);
 mkdirSync("bench", { recursive: true });
 writeFileSync(
   "bench/results.json",
-  `${JSON.stringify({ date: new Date().toISOString(), runs, cpu, routes: results, throughput, quotes, failures, timingFailures }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), runs, cpu, startup, routes: results, throughput, quotes, failures, timingFailures }, null, 2)}\n`,
 );
 console.log("\nFigures written to bench/results.json");
 if (timingFailures.length) {

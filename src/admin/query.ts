@@ -4,6 +4,8 @@
  * It is read from a GET of the owner's own page, so nothing here throws: a value that does not
  * validate is dropped for its default (no search, any status, any date, page 1).
  */
+
+import { lazyOnce } from "../lib/lazy-once.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { isWellFormedText } from "../schemas/well-formed-text.ts";
@@ -60,29 +62,30 @@ export type AdminQuery<S extends Section = Section> = {
 /** What a route hands over: `c.req.query()`, `c.req.queries()` or the request URL's searchParams. */
 export type QueryInput = URLSearchParams | Record<string, string | readonly string[] | undefined>;
 
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  });
-
 /** C0 and C1 controls (NUL among them) become spaces: nobody searches for them and D1 may cut text at NUL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
-const searchText = z
-  .string()
-  .refine(isWellFormedText)
-  .transform((value) => Array.from(value.replace(CONTROLS, " ").trim()).slice(0, MAX_SEARCH_LENGTH).join("").trim());
-
-const pageNumber = z
-  .string()
-  .regex(/^[0-9]{1,7}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_PAGE));
+/** The fields every section shares, built by the first back-office page rather than at every cold start. */
+const fields = lazyOnce(() => ({
+  /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00.000Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }),
+  searchText: z
+    .string()
+    .refine(isWellFormedText)
+    .transform((value) => Array.from(value.replace(CONTROLS, " ").trim()).slice(0, MAX_SEARCH_LENGTH).join("").trim()),
+  pageNumber: z
+    .string()
+    .regex(/^[0-9]{1,7}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_PAGE)),
+}));
 
 const schemas = new Map<Section, z.ZodType>();
 
@@ -90,6 +93,7 @@ function schemaFor(section: Section): z.ZodType {
   let schema = schemas.get(section);
   if (!schema) {
     const statuses: readonly string[] = SECTION_STATUSES[section];
+    const { day, searchText, pageNumber } = fields();
     schema = z.object({
       q: searchText.catch(""),
       status: z

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import { validator } from "hono/validator";
 import type { ApiError } from "../schemas/payment-request.ts";
+import type { z } from "../schemas/zod.ts";
 
 export type Issue = { path: string; message: string };
 
@@ -17,9 +18,23 @@ export function toIssues(error: z.core.$ZodError): Issue[] {
 }
 
 /** The top-line sentence of a 400: the distinct messages, so a reader sees every problem at once. */
-export function summariseIssues(issues: Issue[]): string {
+function summariseIssues(issues: Issue[]): string {
   const messages = [...new Set(issues.map((issue) => issue.message))];
   const shown = messages.slice(0, 5).join("; ");
   const more = messages.length > 5 ? ` (and ${messages.length - 5} more)` : "";
   return `Please correct your order details: ${shown}${more}.`;
+}
+
+/**
+ * Validates an order's JSON body against a schema made on first use (schemas are built lazily, not
+ * at start-up): a 400 summing up every issue ("Please correct your order details: …") when it does
+ * not fit, else the handler's `c.req.valid("json")` is the parsed value.
+ */
+export function validJson<T extends z.ZodType>(schema: () => T) {
+  return validator("json", (value, c) => {
+    const result = schema().safeParse(value);
+    if (result.success) return result.data;
+    const issues = toIssues(result.error);
+    return jsonError(c, 400, summariseIssues(issues), issues);
+  });
 }

@@ -1,9 +1,9 @@
 import { company } from "../content/company.ts";
 import { type Logger, logger } from "../http/log.ts";
 import { createMailer, type Mailer } from "../services/email.ts";
+import type { MailJob } from "./enqueue.ts";
 import { isMailKind, mailKinds } from "./kinds.ts";
 import { claimOutbox, claimState, markAttemptFailed, markFailed, markSent, type OutboxRow } from "./outbox.ts";
-import type { MailJob } from "./enqueue.ts";
 import { AFTER_LEASE_SECONDS, CLAIM_LEASE_SECONDS, MARK_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./queues.ts";
 
 /**

@@ -1,3 +1,4 @@
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../schemas/zod.ts";
 
 /**
@@ -6,71 +7,79 @@ import { z } from "../schemas/zod.ts";
  * Everything else in a payload is ignored. What identifies an object (its id, a session's status)
  * must be readable or the event is "not understood"; figures and dates are read leniently instead
  * (an unreadable one counts as missing or impossible), so the owner reviews it rather than the
- * event being dropped.
+ * event being dropped. Built by the first webhook that reads an object, not at every cold start
+ * (most requests are pages).
  */
-const id = z.string().min(1);
-/** Stripe writes expandable references as an id or as the expanded object. */
-const ref = z.union([id, z.object({ id })]).transform((value) => (typeof value === "string" ? value : value.id));
-const metadata = z.record(z.string(), z.string()).nullish().catch(null);
-/** An amount in the currency's minor unit; anything else reads as missing. */
-const cents = z.number().int().nullish().catch(null);
-const currency = z.string().min(1).nullish().catch(null);
-/** A Stripe timestamp as sent: judged by readTime, never trusted to be a date. */
-const time = z.unknown().optional();
+const stripeObjects = lazyOnce(() => {
+  const id = z.string().min(1);
+  /** Stripe writes expandable references as an id or as the expanded object. */
+  const ref = z.union([id, z.object({ id })]).transform((value) => (typeof value === "string" ? value : value.id));
+  const metadata = z.record(z.string(), z.string()).nullish().catch(null);
+  /** An amount in the currency's minor unit; anything else reads as missing. */
+  const cents = z.number().int().nullish().catch(null);
+  const currency = z.string().min(1).nullish().catch(null);
+  /** A Stripe timestamp as sent: judged by readTime, never trusted to be a date. */
+  const time = z.unknown().optional();
 
-export const checkoutSessionObject = z.object({
-  object: z.literal("checkout.session"),
-  id,
-  status: z.string().nullish(),
-  payment_status: z.string().nullish(),
-  amount_total: cents,
-  currency,
-  subscription: ref.nullish(),
-  customer: ref.nullish(),
-  client_reference_id: z.string().nullish(),
+  const checkoutSession = z.object({
+    object: z.literal("checkout.session"),
+    id,
+    status: z.string().nullish(),
+    payment_status: z.string().nullish(),
+    amount_total: cents,
+    currency,
+    subscription: ref.nullish(),
+    customer: ref.nullish(),
+    client_reference_id: z.string().nullish(),
+  });
+
+  const subscription = z.object({
+    object: z.literal("subscription"),
+    id,
+    status: z.string(),
+    customer: ref.nullish(),
+    metadata,
+    cancel_at_period_end: z.boolean().nullish().catch(null),
+    cancel_at: time,
+    canceled_at: time,
+    /** Older API versions only; newer ones keep it on each item. */
+    current_period_end: time,
+    items: z
+      .object({ data: z.array(z.object({ current_period_end: time })) })
+      .nullish()
+      .catch(null),
+  });
+
+  const invoice = z.object({
+    object: z.literal("invoice"),
+    id,
+    customer: ref.nullish(),
+    amount_paid: cents,
+    amount_due: cents,
+    currency,
+    billing_reason: z.string().nullish().catch(null),
+    period_start: time,
+    period_end: time,
+    /** Older API versions. */
+    subscription: ref.nullish(),
+    parent: z
+      .object({
+        subscription_details: z.object({ subscription: ref.nullish(), metadata }).nullish(),
+      })
+      .nullish(),
+    lines: z
+      .object({ data: z.array(z.object({ period: z.object({ start: time, end: time }).nullish() })) })
+      .nullish()
+      .catch(null),
+  });
+  return { checkoutSession, subscription, invoice };
 });
 
-export const subscriptionObject = z.object({
-  object: z.literal("subscription"),
-  id,
-  status: z.string(),
-  customer: ref.nullish(),
-  metadata,
-  cancel_at_period_end: z.boolean().nullish().catch(null),
-  cancel_at: time,
-  canceled_at: time,
-  /** Older API versions only; newer ones keep it on each item. */
-  current_period_end: time,
-  items: z
-    .object({ data: z.array(z.object({ current_period_end: time })) })
-    .nullish()
-    .catch(null),
-});
-export type SubscriptionObject = z.infer<typeof subscriptionObject>;
-
-export const invoiceObject = z.object({
-  object: z.literal("invoice"),
-  id,
-  customer: ref.nullish(),
-  amount_paid: cents,
-  amount_due: cents,
-  currency,
-  billing_reason: z.string().nullish().catch(null),
-  period_start: time,
-  period_end: time,
-  /** Older API versions. */
-  subscription: ref.nullish(),
-  parent: z
-    .object({
-      subscription_details: z.object({ subscription: ref.nullish(), metadata }).nullish(),
-    })
-    .nullish(),
-  lines: z
-    .object({ data: z.array(z.object({ period: z.object({ start: time, end: time }).nullish() })) })
-    .nullish()
-    .catch(null),
-});
-export type InvoiceObject = z.infer<typeof invoiceObject>;
+export const checkoutSessionObject = () => stripeObjects().checkoutSession;
+export const subscriptionObject = () => stripeObjects().subscription;
+export const invoiceObject = () => stripeObjects().invoice;
+export type SubscriptionObject = z.infer<ReturnType<typeof subscriptionObject>>;
+export type InvoiceObject = z.infer<ReturnType<typeof invoiceObject>>;
 
 /**
  * The last second ISO text writes with a four-digit year (9999-12-31T23:59:59Z). JavaScript's Date

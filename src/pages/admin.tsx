@@ -19,7 +19,7 @@ export type { AdminChrome } from "./admin/chrome.tsx";
 export type AdminSectionData = OrdersView | SubscriptionsView | QuotesView | MessagesView | OutboxView;
 
 /** A section's page body. */
-export function AdminSectionPage({ chrome, data }: { chrome: AdminChrome; data: AdminSectionData }) {
+function AdminSectionPage({ chrome, data }: { chrome: AdminChrome; data: AdminSectionData }) {
   switch (data.section) {
     case "orders":
       return <OrdersSection chrome={chrome} view={data} />;

@@ -1,3 +1,4 @@
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
@@ -25,20 +26,22 @@ const text = () => wellFormedText().trim();
 
 const optionalText = (max: number) => text().max(max, tooLong(max)).optional();
 
-/** A message sent through the form on /contact: name, e-mail and message required. */
-export const contactMessageSchema = z.object({
-  name: text()
-    .min(1, { message: "Full name is required" })
-    .max(CONTACT_MESSAGE_LIMITS.name, tooLong(CONTACT_MESSAGE_LIMITS.name)),
-  email: text()
-    .max(CONTACT_MESSAGE_LIMITS.email, { message: "Invalid email address" })
-    .pipe(z.email({ message: "Invalid email address" })),
-  company: optionalText(CONTACT_MESSAGE_LIMITS.company),
-  phone: optionalText(CONTACT_MESSAGE_LIMITS.phone),
-  message: text()
-    .min(1, { message: "Message is required" })
-    .max(CONTACT_MESSAGE_LIMITS.message, tooLong(CONTACT_MESSAGE_LIMITS.message)),
-});
+/** A message sent through the form on /contact: name, e-mail and message required. Built on first use. */
+export const contactMessageSchema = lazyOnce(() =>
+  z.object({
+    name: text()
+      .min(1, { message: "Full name is required" })
+      .max(CONTACT_MESSAGE_LIMITS.name, tooLong(CONTACT_MESSAGE_LIMITS.name)),
+    email: text()
+      .max(CONTACT_MESSAGE_LIMITS.email, { message: "Invalid email address" })
+      .pipe(z.email({ message: "Invalid email address" })),
+    company: optionalText(CONTACT_MESSAGE_LIMITS.company),
+    phone: optionalText(CONTACT_MESSAGE_LIMITS.phone),
+    message: text()
+      .min(1, { message: "Message is required" })
+      .max(CONTACT_MESSAGE_LIMITS.message, tooLong(CONTACT_MESSAGE_LIMITS.message)),
+  }),
+);
 
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type ContactMessage = z.infer<ReturnType<typeof contactMessageSchema>>;
 export type ContactField = keyof ContactMessage;

@@ -1,3 +1,4 @@
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { wellFormedText } from "./well-formed-text.ts";
 import { z } from "./zod.ts";
 
@@ -20,27 +21,29 @@ const required = (label: string, min: number, message: string, max = 200) =>
 
 /**
  * The checkout form, field by field, with the spec's messages. The browser form and the worker's
- * payment endpoint both validate with this one schema.
+ * payment endpoint both validate with this one schema, built on first use.
  */
-export const customerInfoSchema = z.object(
-  {
-    name: required("Name", 2, "Name is required"),
-    email: text("Email", "Invalid email address")
-      .trim()
-      .max(254, { message: "Invalid email address" })
-      .pipe(z.email({ message: "Invalid email address" })),
-    phone: required("Phone number", 10, "Phone number is required", 40),
-    company: text("Company", "Company must be text")
-      .trim()
-      .max(200, { message: "Company must be at most 200 characters" })
-      .optional(),
-    address: required("Address", 5, "Address is required", METADATA_VALUE_MAX),
-    city: required("City", 2, "City is required", 100),
-    state: required("State", 2, "State is required", 100),
-    zip: required("ZIP code", 5, "ZIP code is required", 20),
-    country: required("Country", 2, "Country is required", 100),
-  },
-  { error: "Customer information is required" },
+export const customerInfoSchema = lazyOnce(() =>
+  z.object(
+    {
+      name: required("Name", 2, "Name is required"),
+      email: text("Email", "Invalid email address")
+        .trim()
+        .max(254, { message: "Invalid email address" })
+        .pipe(z.email({ message: "Invalid email address" })),
+      phone: required("Phone number", 10, "Phone number is required", 40),
+      company: text("Company", "Company must be text")
+        .trim()
+        .max(200, { message: "Company must be at most 200 characters" })
+        .optional(),
+      address: required("Address", 5, "Address is required", METADATA_VALUE_MAX),
+      city: required("City", 2, "City is required", 100),
+      state: required("State", 2, "State is required", 100),
+      zip: required("ZIP code", 5, "ZIP code is required", 20),
+      country: required("Country", 2, "Country is required", 100),
+    },
+    { error: "Customer information is required" },
+  ),
 );
 
-export type CustomerInfo = z.infer<typeof customerInfoSchema>;
+export type CustomerInfo = z.infer<ReturnType<typeof customerInfoSchema>>;

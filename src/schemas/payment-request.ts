@@ -1,21 +1,26 @@
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { cartServicesSchema } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
 import { z } from "./zod.ts";
 
-/** Body of POST /create-custom-payment (spec section 7). */
-export const paymentRequestSchema = z.strictObject(
-  {
-    services: cartServicesSchema,
-    customerInfo: customerInfoSchema,
-  },
-  {
-    // Unknown top-level fields keep zod's own message, which names the field.
-    error: (issue) =>
-      issue.code === "unrecognized_keys" ? undefined : "The order must be a JSON object with services and customerInfo",
-  },
+/** Body of POST /create-custom-payment (spec section 7), built on first use. */
+export const paymentRequestSchema = lazyOnce(() =>
+  z.strictObject(
+    {
+      services: cartServicesSchema(),
+      customerInfo: customerInfoSchema(),
+    },
+    {
+      // Unknown top-level fields keep zod's own message, which names the field.
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? undefined
+          : "The order must be a JSON object with services and customerInfo",
+    },
+  ),
 );
 
-export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+export type PaymentRequest = z.infer<ReturnType<typeof paymentRequestSchema>>;
 
 /** Successful answer of POST /create-custom-payment. */
 export type PaymentResponse = { url: string };

@@ -1,3 +1,4 @@
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { cartServicesSchema } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
 import { z } from "./zod.ts";
@@ -6,22 +7,26 @@ import { z } from "./zod.ts";
  * Who a written quote is for: the checkout form's own name, e-mail and company fields, with its
  * messages, so /checkout can reuse what the buyer typed and the worker answers in the same words.
  */
-export const quoteCustomerSchema = customerInfoSchema.pick({ name: true, email: true, company: true });
-
-export type QuoteCustomerInput = z.infer<typeof quoteCustomerSchema>;
-
-/** Body of POST /quote from the islands: the cart as the payment endpoint takes it, and the customer. */
-export const quoteRequestSchema = z.strictObject(
-  {
-    services: cartServicesSchema,
-    customer: quoteCustomerSchema,
-  },
-  {
-    error: (issue) =>
-      issue.code === "unrecognized_keys"
-        ? undefined
-        : "The quote request must be a JSON object with services and customer",
-  },
+export const quoteCustomerSchema = lazyOnce(() =>
+  customerInfoSchema().pick({ name: true, email: true, company: true }),
 );
 
-export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+export type QuoteCustomerInput = z.infer<ReturnType<typeof quoteCustomerSchema>>;
+
+/** Body of POST /quote from the islands: the cart as the payment endpoint takes it, and the customer. */
+export const quoteRequestSchema = lazyOnce(() =>
+  z.strictObject(
+    {
+      services: cartServicesSchema(),
+      customer: quoteCustomerSchema(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? undefined
+          : "The quote request must be a JSON object with services and customer",
+    },
+  ),
+);
+
+export type QuoteRequest = z.infer<ReturnType<typeof quoteRequestSchema>>;

@@ -1,9 +1,11 @@
 import type { Context } from "hono";
-import { createLocalJWKSet, decodeProtectedHeader, errors, type JSONWebKeySet, type JWK, jwtVerify } from "jose";
+import type { JSONWebKeySet, JWK } from "jose";
+import { ownerRefusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { log } from "../http/log.ts";
-import { ADMIN_PRIVATE_HEADERS, type AdminAuthOptions, type AdminIdentity, signInCopy } from "./admin-identity.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
+import { ADMIN_PRIVATE_HEADERS, type AdminAuthOptions, type AdminIdentity } from "./admin-identity.ts";
 
 /*
  * Sign-in to /admin through Cloudflare Access: the application token Access adds to every request it
@@ -22,6 +24,10 @@ const KEYS_MAX_AGE_MS = 10 * 60_000;
 /** The key URL is asked at most this often for an unknown kid, a stale set or after a failure. */
 const KEYS_MIN_REFETCH_MS = 30_000;
 const KEYS_FETCH_TIMEOUT_MS = 5_000;
+
+/** jose, loaded by the first Access sign-in: most cold starts never verify a token. */
+const loadJose = lazyOnce(() => import("jose"));
+type Jose = Awaited<ReturnType<typeof loadJose>>;
 
 export type AccessConfig = { issuer: string; audience: string; certsUrl: string };
 
@@ -61,10 +67,11 @@ export async function accessOwner(
   const token = c.req.header(ACCESS_TOKEN_HEADER)?.trim();
   if (!token) return refuseAccess(c, "no Access token (Cf-Access-Jwt-Assertion)");
 
+  const jose = await loadJose();
   let alg: unknown;
   let kid: unknown;
   try {
-    ({ alg, kid } = decodeProtectedHeader(token));
+    ({ alg, kid } = jose.decodeProtectedHeader(token));
   } catch {
     return refuseAccess(c, "the Access token is not a JWT");
   }
@@ -73,10 +80,10 @@ export async function accessOwner(
 
   const now = options.now ?? Date.now;
   const keys = await accessKeys(c, config.certsUrl, typeof kid === "string" ? kid : undefined, options);
-  if (!keys) return c.text(signInCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
+  if (!keys) return c.text(ownerRefusalCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
 
   try {
-    const { payload } = await jwtVerify(token, createLocalJWKSet(keys), {
+    const { payload } = await jose.jwtVerify(token, jose.createLocalJWKSet(keys), {
       issuer: config.issuer,
       audience: config.audience,
       algorithms: [ACCESS_ALGORITHM],
@@ -91,12 +98,12 @@ export async function accessOwner(
     }
     return { method: "access", email: email.trim() };
   } catch (error) {
-    return refuseAccess(c, `the Access token was refused (${refusalCode(error)})`);
+    return refuseAccess(c, `the Access token was refused (${refusalCode(error, jose.errors)})`);
   }
 }
 
 /** jose's error code, with the claim for a failed claim check: enough to tell why in the log. */
-function refusalCode(error: unknown): string {
+function refusalCode(error: unknown, errors: Jose["errors"]): string {
   if (error instanceof errors.JWTClaimValidationFailed) return `${error.code}: ${error.claim} ${error.reason}`;
   if (error instanceof errors.JOSEError) return error.code;
   return error instanceof Error ? error.name : "unknown error";
@@ -104,7 +111,7 @@ function refusalCode(error: unknown): string {
 
 function refuseAccess(c: Context<AppEnv>, reason: string): Response {
   log(c).warn(`Admin sign-in refused: ${reason}.`);
-  return c.text(signInCopy.refused, 403, ADMIN_PRIVATE_HEADERS);
+  return c.text(ownerRefusalCopy.refused, 403, ADMIN_PRIVATE_HEADERS);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { jsonError } from "../http/json-errors.ts";
 import { refusalCopy } from "../content/refusals.ts";
+import { jsonError } from "../http/json-errors.ts";
 
 /**
  * Whether the client of a failed request reads JSON: a script's fetch (a POST, or asking for

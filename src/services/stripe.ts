@@ -1,5 +1,15 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { stringBinding } from "../http/bindings.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
+
+/**
+ * The Stripe SDK (about a third of the worker's code), loaded by the first request that talks to
+ * Stripe rather than evaluated at every cold start.
+ */
+const loadStripe = lazyOnce(() => import("stripe").then((module) => module.default));
+
+/** The SDK's error classes, to classify what a call threw. */
+type StripeErrors = typeof Stripe.errors;
 
 /**
  * The bindings this module reads. Both are optional: STRIPE_SECRET_KEY is a secret (.dev.vars
@@ -79,10 +89,10 @@ export class PaymentRefusedError extends PaymentProviderError {
 const NOT_REFUSALS = new Set([401, 403, 404, 409, 429]);
 
 /** Whether Stripe turned the request down for its content: a 4xx other than NOT_REFUSALS. */
-function isRefusal(err: unknown): boolean {
-  if (!(err instanceof Stripe.errors.StripeError) || err.statusCode === undefined) return false;
+function isRefusal(err: unknown, errors: StripeErrors): boolean {
+  if (!(err instanceof errors.StripeError) || err.statusCode === undefined) return false;
   // Stripe also signals rate limits and a reused idempotency key with a 400; neither is the order's fault.
-  if (err instanceof Stripe.errors.StripeRateLimitError || err instanceof Stripe.errors.StripeIdempotencyError) {
+  if (err instanceof errors.StripeRateLimitError || err instanceof errors.StripeIdempotencyError) {
     return false;
   }
   return err.statusCode >= 400 && err.statusCode < 500 && !NOT_REFUSALS.has(err.statusCode);
@@ -103,29 +113,38 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
   const env = readStripeEnv(bindings);
   const key = env.STRIPE_SECRET_KEY?.trim();
   if (!key) throw new PaymentsNotConfiguredError("STRIPE_SECRET_KEY is not set");
+  // Checked before the SDK loads, so a bad address is refused at once, as before.
+  const address = apiBase(env.STRIPE_API_BASE);
 
-  const stripe = new Stripe(key, {
-    httpClient: Stripe.createFetchHttpClient(),
-    timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
-    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
-    telemetry: false,
-    ...apiBase(env.STRIPE_API_BASE),
+  const client = lazyOnce(async () => {
+    const StripeSdk = await loadStripe();
+    const stripe = new StripeSdk(key, {
+      httpClient: StripeSdk.createFetchHttpClient(),
+      timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
+      maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+      telemetry: false,
+      ...address,
+    });
+    return { stripe, errors: StripeSdk.errors };
   });
 
   return {
     async createCheckoutSession(params, idempotencyKey) {
+      const { stripe, errors } = await client();
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.create(params, { idempotencyKey });
       } catch (err) {
-        if (isRefusal(err)) throw new PaymentRefusedError(describeStripeError(err, "create"), { cause: err });
-        throw new PaymentProviderError(describeStripeError(err, "create"), { cause: err });
+        const message = describeStripeError(err, "create", errors);
+        if (isRefusal(err, errors)) throw new PaymentRefusedError(message, { cause: err });
+        throw new PaymentProviderError(message, { cause: err });
       }
       if (!session.url) throw new PaymentProviderError(`Checkout Session ${session.id} has no url`);
       return { id: session.id, url: session.url };
     },
 
     async retrieveCheckoutSession(id) {
+      const { stripe, errors } = await client();
       try {
         const session = await stripe.checkout.sessions.retrieve(id);
         return {
@@ -138,27 +157,29 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
           customer: idOf(session.customer),
         };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === "resource_missing") {
+        if (err instanceof errors.StripeInvalidRequestError && err.code === "resource_missing") {
           throw new CheckoutSessionNotFoundError(`No Checkout Session ${id}`, { cause: err });
         }
-        throw new PaymentProviderError(describeStripeError(err, "retrieve"), { cause: err });
+        throw new PaymentProviderError(describeStripeError(err, "retrieve", errors), { cause: err });
       }
     },
 
     async expireCheckoutSession(id) {
+      const { stripe, errors } = await client();
       try {
         await stripe.checkout.sessions.expire(id);
       } catch (err) {
-        throw new PaymentProviderError(describeStripeError(err, "expire"), { cause: err });
+        throw new PaymentProviderError(describeStripeError(err, "expire", errors), { cause: err });
       }
     },
 
     async createBillingPortalSession(customer, returnUrl) {
+      const { stripe, errors } = await client();
       try {
         const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
         return portal.url;
       } catch (err) {
-        throw new PaymentProviderError(describeStripeError(err, "portal"), { cause: err });
+        throw new PaymentProviderError(describeStripeError(err, "portal", errors), { cause: err });
       }
     },
   };
@@ -180,10 +201,14 @@ function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | 
 }
 
 /** What the server log says about a failed call: type, status and request id, never the key. */
-function describeStripeError(err: unknown, action: "create" | "retrieve" | "expire" | "portal"): string {
+function describeStripeError(
+  err: unknown,
+  action: "create" | "retrieve" | "expire" | "portal",
+  errors: StripeErrors,
+): string {
   const what =
     action === "portal" ? "Stripe billing portal session failed" : `Stripe checkout session ${action} failed`;
-  if (err instanceof Stripe.errors.StripeError) {
+  if (err instanceof errors.StripeError) {
     const parts = [err.type, err.statusCode && `HTTP ${err.statusCode}`, err.code, err.requestId, err.message];
     return `${what}: ${parts.filter(Boolean).join(" | ")}`;
   }
@@ -193,8 +218,14 @@ function describeStripeError(err: unknown, action: "create" | "retrieve" | "expi
 /** Stripe's recommended window: a signed event older than this is refused as a possible replay. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The synchronous Node crypto provider does not exist in workerd; Web Crypto does. */
-const webhookCrypto = Stripe.createSubtleCryptoProvider();
+/**
+ * The SDK and its crypto provider, made by the first webhook. The synchronous Node crypto provider
+ * does not exist in workerd; Web Crypto does.
+ */
+const webhookVerifier = lazyOnce(async () => {
+  const StripeSdk = await loadStripe();
+  return { webhooks: StripeSdk.webhooks, crypto: StripeSdk.createSubtleCryptoProvider() };
+});
 
 /** A webhook request that is not a fresh, well-formed event signed with our secret. */
 export class WebhookVerificationError extends Error {
@@ -224,15 +255,10 @@ function signedInTheFuture(signature: string, nowSeconds: number): boolean {
  * signed more than the tolerance before or after now.
  */
 export async function verifyStripeWebhook(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
+  const { webhooks, crypto } = await webhookVerifier();
   let event: Stripe.Event;
   try {
-    event = await Stripe.webhooks.constructEventAsync(
-      rawBody,
-      signature,
-      secret,
-      WEBHOOK_TOLERANCE_SECONDS,
-      webhookCrypto,
-    );
+    event = await webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, crypto);
   } catch (err) {
     const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
     throw new WebhookVerificationError(`Stripe webhook refused: ${reason}`, { cause: err });
