@@ -1,3 +1,4 @@
+import { ownerNoticeCopy as copy } from "../content/owner-notices.ts";
 import type { Logger } from "../http/log.ts";
 import { isoDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
@@ -91,13 +92,13 @@ export async function notifyOrderReview(
       orderId: order.session_id,
       data: {
         customerName: order.customer_name,
-        summary: "Stripe's record of this order's payment does not match the order. It was not marked paid.",
+        summary: copy.summaries.orderReview,
         details: [
-          ["Customer", order.customer_name],
-          ["E-mail", order.customer_email],
-          ["Order reference", order.session_id],
-          ["Order total", formatMoney(order.total_cents, order.currency)],
-          ["What Stripe said", reason],
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.orderReference, order.session_id],
+          [copy.labels.orderTotal, formatMoney(order.total_cents, order.currency)],
+          [copy.labels.stripeSaid, reason],
         ],
         adminUrl: adminLink(origin, order.session_id),
       },
@@ -133,16 +134,14 @@ export async function notifySubscriptionChange(
       orderId: order.session_id,
       data: {
         customerName: order.customer_name,
-        summary: scheduled
-          ? "The customer asked to cancel their subscription; it ends at the end of the current period."
-          : "The subscription has ended; no further renewals will be charged.",
+        summary: scheduled ? copy.summaries.cancelScheduled : copy.summaries.canceled,
         details: [
-          ["Customer", order.customer_name],
-          ["E-mail", order.customer_email],
-          ["Phone", order.customer_phone],
-          ["Subscription", facts.subscriptionId],
-          scheduled ? ["Ends on", day(facts.periodEnd)] : ["Canceled on", day(facts.canceledAt)],
-          ["Order reference", order.session_id],
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.phone, order.customer_phone],
+          [copy.labels.subscription, facts.subscriptionId],
+          scheduled ? [copy.labels.endsOn, day(facts.periodEnd)] : [copy.labels.canceledOn, day(facts.canceledAt)],
+          [copy.labels.orderReference, order.session_id],
         ],
         adminUrl: adminLink(origin, order.session_id),
       },
@@ -174,15 +173,14 @@ export async function notifyRenewalFailed(
       orderId: order.session_id,
       data: {
         customerName: order.customer_name,
-        summary:
-          "A monthly renewal could not be charged. Stripe retries it; the customer was asked to update their card.",
+        summary: copy.summaries.renewalFailed,
         details: [
-          ["Customer", order.customer_name],
-          ["E-mail", order.customer_email],
-          ["Phone", order.customer_phone],
-          ["Amount", amount],
-          ["Invoice", renewal.invoiceId],
-          ["Subscription", renewal.subscriptionId],
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.phone, order.customer_phone],
+          [copy.labels.amount, amount],
+          [copy.labels.invoice, renewal.invoiceId],
+          [copy.labels.subscription, renewal.subscriptionId],
         ],
         adminUrl: adminLink(origin, order.session_id),
       },
@@ -226,16 +224,14 @@ export async function notifyBillingReview(
       orderId: order.session_id,
       data: {
         customerName: order.customer_name,
-        summary: review.invoiceId
-          ? "Stripe recorded an invoice that does not match this subscription's plan. It is in the ledger, marked for review."
-          : "Stripe sent dates for this subscription that cannot be right. They were not stored; the subscription is marked for review.",
+        summary: review.invoiceId ? copy.summaries.invoiceReview : copy.summaries.datesReview,
         details: [
-          ["Customer", order.customer_name],
-          ["E-mail", order.customer_email],
-          ["Subscription", review.subscriptionId],
-          ...(review.invoiceId ? [["Invoice", review.invoiceId] as [string, string]] : []),
-          ["What Stripe said", review.reason],
-          ["Order reference", order.session_id],
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.subscription, review.subscriptionId],
+          ...(review.invoiceId ? [[copy.labels.invoice, review.invoiceId] as [string, string]] : []),
+          [copy.labels.stripeSaid, review.reason],
+          [copy.labels.orderReference, order.session_id],
         ],
         adminUrl: adminLink(origin, order.session_id),
       },
