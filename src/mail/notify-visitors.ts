@@ -4,8 +4,8 @@ import type { Quote } from "../quotes/repository.ts";
 import type { ContactMessage } from "../schemas/contact-message.ts";
 import { type Budget, mailboxBudgets, spendBudget } from "../security/budget.ts";
 import { ceilingReached } from "../security/ceilings.ts";
-import { mailboxKey } from "./mailbox.ts";
 import { enqueueMail } from "./enqueue.ts";
+import { mailboxKey } from "./mailbox.ts";
 import type { QuoteForBuyerData, QuoteMailData } from "./templates/quote.ts";
 
 /*

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { refusalCopy } from "../content/refusals.ts";
 import { jsonError } from "../http/json-errors.ts";
 import {
   ADMIN_MESSAGE_ANSWERED_PATH,
@@ -11,7 +12,6 @@ import {
   PAYMENT_PATH,
   QUOTE_PATH,
 } from "../paths.ts";
-import { refusalCopy } from "../content/refusals.ts";
 
 /**
  * Whether a request provably comes from the site's own pages. Browsers send `Sec-Fetch-Site` with
