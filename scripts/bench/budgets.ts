@@ -29,8 +29,10 @@ export function checkRoute(path: string, sizes: RouteSizes, lh: LighthouseFigure
     if (!(value >= min)) into.push(`${path}: ${what} ${value} < ${min}`);
   };
   // 85 KB since issue 5; 86 since the written quote (issue 12) added its button and lazy download
-  // module to /checkout (+0.9 KB; the PDF itself is drawn by the worker, never in the browser).
-  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 86 : 5, " KB");
+  // module to /checkout (+0.9 KB; the PDF itself is drawn by the worker, never in the browser);
+  // 87 since issue 22 shared the form, payment and quote-download hooks between the checkout and
+  // the quote dialog (/checkout 86.0 to 86.8 KB, the dialog's own code 0.2 KB smaller).
+  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 87 : 5, " KB");
   limit("CSS (gzip)", sizes.css.gzip / KB, 15, " KB");
   // Issue 14: a page whose whole response fits the first congestion window paints after one
   // round trip (LCP about 0.65 s in the simulation) instead of two (0.85-0.9 s).
