@@ -1,8 +1,9 @@
 // The part of Stripe's API the site calls, answered from the stand-in's memory.
 import { type Billing, portalSessionJson } from "./billing.ts";
+import { type CatalogueDeps, catalogueApi } from "./catalogue-api.ts";
 import { validateCreateParams } from "./checkout-params.ts";
 import { customerJson } from "./customers.ts";
-import { invalidRequest, StripeRequestError } from "./errors.ts";
+import { found, invalidRequest, StripeRequestError } from "./errors.ts";
 import { parseForm } from "./form.ts";
 import { invoiceJson } from "./invoices.ts";
 import { validatePortalParams } from "./portal-params.ts";
@@ -10,7 +11,7 @@ import { type SessionStore, type StoredSession, sessionJson } from "./sessions.t
 import { subscriptionJson } from "./subscriptions.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
-export type ApiDeps = {
+export type ApiDeps = CatalogueDeps & {
   sessions: SessionStore;
   billing: Billing;
   webhooks: WebhookSender;
@@ -46,17 +47,13 @@ export async function callApi(deps: ApiDeps, request: Request): Promise<ApiAnswe
   match = route("GET", `customers/${ID}`);
   if (match?.[1]) return ok(customerJson(found(deps.billing.customer(match[1]), "customer", match[1])));
   if (route("POST", "billing_portal/sessions")) return createPortalSession(deps, request.body);
+  const catalogue = catalogueApi(deps, request);
+  if (catalogue !== null) return ok(catalogue);
   throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`);
 }
 
 function ok(payload: unknown): ApiAnswer {
   return { status: 200, payload };
-}
-
-/** Stripe's answer to a retrieve of an id it does not know. */
-function found<T>(value: T | undefined, kind: string, id: string): T {
-  if (value === undefined) throw invalidRequest(`No such ${kind}: '${id}'`, "id", "resource_missing");
-  return value;
 }
 
 function findSession(deps: ApiDeps, id: string): StoredSession {
@@ -100,5 +97,15 @@ function createPortalSession(deps: ApiDeps, body: string): ApiAnswer {
   if (!deps.billing.customer(params.customer)) {
     throw invalidRequest(`No such customer: '${params.customer}'`, "customer", "resource_missing");
   }
-  return ok(portalSessionJson(deps.billing.openPortal(params.customer, params.returnUrl), deps.base()));
+  const configuration = params.configuration
+    ? found(deps.configurations.get(params.configuration), "billing_portal.configuration", params.configuration)
+    : deps.configurations.defaultConfiguration();
+  if (!configuration.active) {
+    throw invalidRequest(
+      `The configuration ${configuration.id} is not active; activate it to create portal sessions with it.`,
+      "configuration",
+    );
+  }
+  const portal = deps.billing.openPortal(params.customer, params.returnUrl, configuration.id);
+  return ok(portalSessionJson(portal, deps.base()));
 }

@@ -6,15 +6,19 @@ import { type PricedLine, randomId, type StoredSession, unixNow } from "./sessio
 import { periodEnd, recurringTotal, type StoredSubscription, subscriptionJson } from "./subscriptions.ts";
 import { previousAttributes, type RecordedEvent, type WebhookSender } from "./webhooks.ts";
 
-export type StoredPortalSession = { id: string; created: number; customer: string; returnUrl: string | null };
-
-/** The one billing portal configuration a stand-in pretends to have. */
-const PORTAL_CONFIGURATION = randomId("bpc");
+export type StoredPortalSession = {
+  id: string;
+  created: number;
+  customer: string;
+  returnUrl: string | null;
+  /** The portal configuration it uses: the one it named, else the account's default. */
+  configuration: string;
+};
 
 export function portalSessionJson(portal: StoredPortalSession, base: string) {
   return {
     ...fixture("billing_portal.session"),
-    configuration: PORTAL_CONFIGURATION,
+    configuration: portal.configuration,
     created: portal.created,
     customer: portal.customer,
     flow: null,
@@ -61,8 +65,8 @@ export class Billing {
     return [...this.#subscriptions.values()].filter((s) => s.customer === customer);
   }
 
-  openPortal(customer: string, returnUrl: string | null): StoredPortalSession {
-    const portal = { id: randomId("bps"), created: unixNow(), customer, returnUrl };
+  openPortal(customer: string, returnUrl: string | null, configuration: string): StoredPortalSession {
+    const portal = { id: randomId("bps"), created: unixNow(), customer, returnUrl, configuration };
     this.#portals.set(portal.id, portal);
     return portal;
   }

@@ -1,5 +1,18 @@
-import { invalidRequest, missingParam, unknownParam } from "./errors.ts";
+import { invalidRequest, missingParam } from "./errors.ts";
 import type { FormObject, FormValue } from "./form.ts";
+import {
+  allowOnly,
+  currency as checkCurrency,
+  checkMetadata,
+  checkUrl,
+  integer,
+  MAX_AMOUNT,
+  nonEmpty,
+  object,
+  recurringOf,
+  requiredString,
+  text,
+} from "./params.ts";
 
 /** One line of a session, checked the way Stripe checks `line_items[i][price_data]`. */
 export type SessionLine = {
@@ -38,19 +51,6 @@ const LINE_ITEM = ["price_data", "quantity"];
 const PRICE_DATA = ["currency", "unit_amount", "product_data", "recurring"];
 const PRODUCT_DATA = ["name", "description", "metadata"];
 const SUBSCRIPTION_DATA = ["metadata"];
-const INTERVALS = ["day", "week", "month", "year"];
-/** The currencies Stripe accepts for card payments; anything else is refused as Stripe refuses it. */
-const CURRENCIES = new Set(
-  (
-    "usd aed afn all amd ang aoa ars aud awg azn bam bbd bdt bgn bif bmd bnd bob brl bsd bwp byn bzd cad cdf chf " +
-    "clp cny cop crc cve czk djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils " +
-    "inr isk jmd jpy kes kgs khr kmf krw kyd kzt lak lbp lkr lrd lsl mad mdl mga mkd mmk mnt mop mur mvr mwk mxn myr " +
-    "mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln pyg qar ron rsd rub rwf sar sbd scr sek sgd shp sle sos srd " +
-    "std szl thb tjs top try ttd twd tzs uah ugx uyu uzs vnd vuv wst xaf xcd xof xpf yer zar zmw"
-  ).split(" "),
-);
-/** Stripe's largest USD amount: 8 digits of cents. */
-const MAX_AMOUNT = 99_999_999;
 const MIN_PAYMENT_TOTAL = 50;
 
 /** Checks a create request as Stripe would for the parameters this site uses; throws Stripe errors. */
@@ -140,13 +140,10 @@ function lineItem(value: FormValue, param: string, mode: string): SessionLine {
   const priceParam = `${param}[price_data]`;
   const priceData = object(item.price_data, priceParam);
   allowOnly(priceData, PRICE_DATA, priceParam);
-  const currency = requiredString(priceData, "currency", `${priceParam}[currency]`);
-  if (!CURRENCIES.has(currency)) {
-    throw invalidRequest(
-      `Invalid currency: ${currency}. Stripe currently supports these currencies: ${[...CURRENCIES].join(", ")}`,
-      `${priceParam}[currency]`,
-    );
-  }
+  const currency = checkCurrency(
+    requiredString(priceData, "currency", `${priceParam}[currency]`),
+    `${priceParam}[currency]`,
+  );
   const unitAmount = integer(
     requiredString(priceData, "unit_amount", `${priceParam}[unit_amount]`),
     `${priceParam}[unit_amount]`,
@@ -172,20 +169,6 @@ function lineItem(value: FormValue, param: string, mode: string): SessionLine {
   return { name, description, unitAmount, quantity, currency, recurring };
 }
 
-function recurringOf(value: FormValue, param: string): SessionLine["recurring"] {
-  const recurring = object(value, param);
-  allowOnly(recurring, ["interval", "interval_count"], param);
-  const interval = requiredString(recurring, "interval", `${param}[interval]`);
-  if (!INTERVALS.includes(interval)) {
-    throw invalidRequest(`Invalid interval: must be one of ${INTERVALS.join(", ")}`, `${param}[interval]`);
-  }
-  const count =
-    recurring.interval_count === undefined
-      ? 1
-      : integer(text(recurring.interval_count, `${param}[interval_count]`), `${param}[interval_count]`, 1, 365);
-  return { interval, interval_count: count };
-}
-
 function checkTotal(lines: SessionLine[], mode: string): void {
   // Only the first invoice matters here: what the customer pays on the page.
   const total = lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0);
@@ -195,79 +178,6 @@ function checkTotal(lines: SessionLine[], mode: string): void {
   if (mode === "payment" && total < MIN_PAYMENT_TOTAL) {
     throw invalidRequest("The Checkout Session's total amount due must add up to at least $0.50 usd", "line_items");
   }
-}
-
-/** Stripe's metadata rules: at most 50 keys, keys up to 40 characters, values up to 500. */
-function checkMetadata(value: FormValue | undefined, param: string): Record<string, string> {
-  if (value === undefined) return {};
-  const metadata = object(value, param);
-  const entries = Object.entries(metadata);
-  if (entries.length > 50) throw invalidRequest("You can have at most 50 keys in metadata.", param);
-  for (const [key, v] of entries) {
-    if (typeof v !== "string") throw invalidRequest("Metadata values must be strings.", `${param}[${key}]`);
-    if (key.length > 40) {
-      throw invalidRequest(
-        `Metadata keys can have up to 40 characters, but you passed in a key that is ${key.length} characters.`,
-        `${param}[${key}]`,
-      );
-    }
-    if (v.length > 500) {
-      throw invalidRequest(
-        `Metadata values can have up to 500 characters, but you passed in a value that is ${v.length} characters.`,
-        `${param}[${key}]`,
-      );
-    }
-  }
-  return metadata as Record<string, string>;
-}
-
-export function allowOnly(value: FormObject, allowed: string[], prefix: string): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw unknownParam(prefix ? `${prefix}[${key}]` : key);
-  }
-}
-
-function object(value: FormValue, param: string): FormObject {
-  if (typeof value === "string" || Array.isArray(value)) throw invalidRequest("Invalid object", param);
-  return value;
-}
-
-export function text(value: FormValue, param: string): string {
-  if (typeof value !== "string") throw invalidRequest("Invalid string", param);
-  return value;
-}
-
-function nonEmpty(value: FormValue, param: string): string {
-  const s = text(value, param);
-  if (s === "") {
-    throw invalidRequest(
-      `You passed an empty string for '${param}'. We assume empty values are an attempt to unset a parameter; however '${param}' cannot be unset.`,
-      param,
-    );
-  }
-  return s;
-}
-
-export function requiredString(value: FormObject, key: string, param: string): string {
-  const v = value[key];
-  if (v === undefined) throw missingParam(param);
-  return nonEmpty(v, param);
-}
-
-function integer(value: string, param: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, param);
-  const n = Number(value);
-  if (n < min) throw invalidRequest(`This value must be greater than or equal to ${min}.`, param);
-  if (n > max) throw invalidRequest(`This value must be less than or equal to ${max}.`, param);
-  return n;
-}
-
-export function checkUrl(value: string, param: string): string {
-  try {
-    const parsed = new URL(value);
-    if (parsed.protocol === "http:" || parsed.protocol === "https:") return value;
-  } catch {}
-  throw invalidRequest("Not a valid URL", param, "url_invalid");
 }
 
 function email(value: string): string {

@@ -32,3 +32,9 @@ export function unknownParam(param: string): StripeRequestError {
     "parameter_unknown",
   );
 }
+
+/** Stripe's answer to a retrieve of an id it does not know. */
+export function found<T>(value: T | undefined, kind: string, id: string): T {
+  if (value === undefined) throw invalidRequest(`No such ${kind}: '${id}'`, "id", "resource_missing");
+  return value;
+}

@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { callApi } from "./api.ts";
 import { Billing } from "./billing.ts";
+import { Catalogue } from "./catalogue.ts";
 import { Checkout, DEFAULT_SETTLE_DELAY_MS } from "./checkout.ts";
 import { controlRoute } from "./control.ts";
 import { invalidRequest, StripeRequestError } from "./errors.ts";
 import { FormError, flatForm } from "./form.ts";
 import { header, readBody, redirect, sendHtml, sendJson, sendText } from "./http.ts";
 import { notFoundPage, PAY_OUTCOMES, type PayOutcome, payPage, successUrl } from "./pay-page.ts";
+import { PortalConfigurations } from "./portal-configurations.ts";
 import { portalNotFoundPage, portalPage } from "./portal-page.ts";
 import { randomId, SessionStore } from "./sessions.ts";
 import { WebhookSender } from "./webhooks.ts";
@@ -37,7 +39,7 @@ export type StripeStandinOptions = {
   asyncPaymentDelayMs?: number | null;
 };
 
-/** One create call as the stand-in received it, for tests to assert on (GET /__requests). */
+/** One write (a create or an update) as the stand-in received it, for tests to assert on (GET /__requests). */
 export type RecordedRequest = {
   method: string;
   path: string;
@@ -57,13 +59,20 @@ export type StripeStandin = {
   close: () => Promise<void>;
 };
 
-/** The calls tests assert on: the objects the site creates (not its reads). */
+/** The calls tests assert on: the objects the site creates, and the catalogue's writes (not reads). */
 const RECORDED_PATHS = new Set(["/v1/checkout/sessions", "/v1/billing_portal/sessions"]);
+const RECORDED_PREFIXES = ["/v1/products", "/v1/prices", "/v1/billing_portal/configurations"];
+
+function isRecorded(path: string): boolean {
+  return (
+    RECORDED_PATHS.has(path) || RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+  );
+}
 
 /**
  * Starts a small server that speaks the part of Stripe's API the site uses (Checkout Sessions,
- * subscriptions, invoices, customers, billing portal sessions) with clearly labelled test pages
- * and test controls. Loopback only; dev and test tooling.
+ * subscriptions, invoices, customers, billing portal sessions and configurations, products and
+ * prices) with clearly labelled test pages and test controls. Loopback only; dev and test tooling.
  */
 export async function startStripeStandin(options: StripeStandinOptions): Promise<StripeStandin> {
   const host = options.host ?? "127.0.0.1";
@@ -73,6 +82,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
   const sessions = new SessionStore();
   const webhooks = new WebhookSender({ secret: options.webhookSecret, url: options.webhookUrl });
   const billing = new Billing(webhooks);
+  const catalogue = new Catalogue();
+  const configurations = new PortalConfigurations(catalogue);
   const settleDelayMs =
     options.asyncPaymentDelayMs === undefined ? DEFAULT_SETTLE_DELAY_MS : options.asyncPaymentDelayMs;
   const checkout = new Checkout({ sessions, billing, webhooks, base, settleDelayMs });
@@ -81,6 +92,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     webhooks,
     billing,
     checkout,
+    catalogue,
+    configurations,
     base,
     replays: new Map<string, { body: string; response: string }>(),
   };
@@ -111,7 +124,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
     const body = await readBody(req);
-    const record = method === "POST" && RECORDED_PATHS.has(url.pathname) ? startRecord(req, url, body) : undefined;
+    const record = method === "POST" && isRecorded(url.pathname) ? startRecord(req, url, body) : undefined;
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       if (record) record.status = status;
       sendJson(res, status, payload, { "Request-Id": randomId("req"), ...headers });

@@ -1,0 +1,93 @@
+// What Stripe's catalogue should hold for ours: one Product per item that can be bought, and its
+// Prices, each named by a stable lookup key. The scheme (docs/orders.md, "The catalogue in Stripe"):
+//   plan (a monthly item)   product `acacia-plan-<slug>`      prices `plan-<slug>-month`, `plan-<slug>-year`
+//   anything else           product `acacia-service-<id>`     price  `service-<id>` (one-time)
+// where <slug> is the plan's id without `pricing-` (pricing-business: business) and <id> the
+// catalogue id (e1, pricing-quick-tech-fix). Product ids are ours too, so a run finds its products
+// by id and never makes a second one.
+import type { CatalogueEntry } from "../../src/orders/catalogue.ts";
+
+/** What the sync needs of a catalogue item (the worker's CatalogueEntry has it all). */
+export type SyncItem = Pick<CatalogueEntry, "id" | "name" | "category" | "unitAmount" | "recurring">;
+
+export type Interval = "month" | "year";
+
+export type WantedPrice = {
+  lookupKey: string;
+  unitAmount: number;
+  currency: string;
+  /** null: a one-time price. */
+  interval: Interval | null;
+  /** Hidden from customers: how the owner tells prices apart in the dashboard. */
+  nickname: string;
+  metadata: Record<string, string>;
+};
+
+export type WantedProduct = {
+  id: string;
+  name: string;
+  /** What Checkout shows under the name: the category, as the site's Checkout lines do today. */
+  description: string;
+  metadata: Record<string, string>;
+  /** A plan: sold monthly and yearly, offered for plan changes in the customer portal. */
+  plan: boolean;
+  prices: WantedPrice[];
+};
+
+const CURRENCY = "usd";
+
+/** A yearly plan costs twelve months less this share (FAQ: "Annual contracts get a discount of up to 15%"). */
+export const YEARLY_DISCOUNT_PERCENT = 15;
+
+/** The metadata key that ties a Stripe object to our catalogue id (as the Checkout lines' product_data does). */
+export const CATALOGUE_ID_KEY = "catalogue_id";
+
+const PRODUCT_ID_PREFIX = "acacia-";
+const PLAN_ID_PREFIX = "pricing-";
+
+/** Twelve monthly payments less the yearly discount, in whole cents. */
+export function yearlyAmount(monthlyAmount: number): number {
+  return Math.round((monthlyAmount * 12 * (100 - YEARLY_DISCOUNT_PERCENT)) / 100);
+}
+
+function planSlug(id: string): string {
+  return id.startsWith(PLAN_ID_PREFIX) ? id.slice(PLAN_ID_PREFIX.length) : id;
+}
+
+/** The lookup key of an item's price: a plan's for the interval, a one-time item's otherwise. */
+export function lookupKey(item: Pick<SyncItem, "id" | "recurring">, interval: Interval = "month"): string {
+  return item.recurring ? `plan-${planSlug(item.id)}-${interval}` : `service-${item.id}`;
+}
+
+export function productId(item: Pick<SyncItem, "id" | "recurring">): string {
+  return `${PRODUCT_ID_PREFIX}${item.recurring ? `plan-${planSlug(item.id)}` : `service-${item.id}`}`;
+}
+
+/** Every product and price our catalogue needs in Stripe, in the catalogue's order. */
+export function wantedCatalogue(items: Iterable<SyncItem>): WantedProduct[] {
+  return [...items].map((item) => {
+    const metadata = { [CATALOGUE_ID_KEY]: item.id };
+    const price = (interval: Interval | null, unitAmount: number, nickname: string): WantedPrice => ({
+      lookupKey: lookupKey(item, interval ?? "month"),
+      unitAmount,
+      currency: CURRENCY,
+      interval,
+      nickname,
+      metadata,
+    });
+    const prices = item.recurring
+      ? [
+          price("month", item.unitAmount, `${item.name}, monthly`),
+          price("year", yearlyAmount(item.unitAmount), `${item.name}, yearly (${YEARLY_DISCOUNT_PERCENT}% off)`),
+        ]
+      : [price(null, item.unitAmount, item.name)];
+    return {
+      id: productId(item),
+      name: item.name,
+      description: item.category,
+      metadata,
+      plan: item.recurring,
+      prices,
+    };
+  });
+}
