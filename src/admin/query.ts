@@ -37,7 +37,18 @@ const outboxStatuses: Record<OutboxStatus, true> = { queued: true, sent: true, f
 export const SECTION_STATUSES = {
   orders: Object.keys(orderStatuses) as OrderStatus[],
   // Stripe's own names (docs/orders.md).
-  subscriptions: ["active", "trialing", "past_due", "unpaid", "paused", "incomplete", "incomplete_expired", "canceled"],
+  // …and ours: a subscription the webhook flagged for the owner (review_reason set), whatever its state.
+  subscriptions: [
+    "active",
+    "trialing",
+    "past_due",
+    "unpaid",
+    "paused",
+    "incomplete",
+    "incomplete_expired",
+    "canceled",
+    "needs_review",
+  ],
   // Quotes have no state of their own: valid until `valid_until`, expired after.
   quotes: ["valid", "expired"],
   messages: ["unanswered", "answered"],

@@ -70,6 +70,7 @@ export const adminCopy = {
       incomplete: "Incomplete",
       incomplete_expired: "Incomplete, expired",
       canceled: "Canceled",
+      needs_review: "Needs review",
     } as Record<string, string>,
     quotes: { valid: "Valid", expired: "Expired" } as Record<string, string>,
     messages: { unanswered: "Not answered", answered: "Answered" } as Record<string, string>,

@@ -6,6 +6,7 @@
 import type { AdminQuery } from "../admin/query.ts";
 import {
   anyOf,
+  type Clause,
   dateClauses,
   fetchPage,
   idSearch,
@@ -115,11 +116,18 @@ function subscriptionsListing(query: AdminQuery<"subscriptions">): Listing {
     from: "FROM subscriptions s JOIN orders o ON o.session_id = s.session_id",
     where: whereAll([
       query.q ? anyOf(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, "o.customer_phone")) : null,
-      query.status ? { sql: "s.status = ?", params: [query.status] } : null,
+      subscriptionStatusClause(query.status),
       ...dateClauses(query, "s.created_at"),
     ]),
     orderBy: "s.created_at DESC, s.subscription_id DESC",
   };
+}
+
+/** Stripe's status, or ours: "needs_review" is any subscription the webhook flagged for the owner. */
+function subscriptionStatusClause(status: AdminQuery<"subscriptions">["status"]): Clause | null {
+  if (!status) return null;
+  if (status === "needs_review") return { sql: "s.review_reason IS NOT NULL", params: [] };
+  return { sql: "s.status = ?", params: [status] };
 }
 
 /** A revenue line as SQLite sums it (numbers may come back as text or floats). */

@@ -171,6 +171,7 @@ describe("the URL query of a section", () => {
         "incomplete",
         "incomplete_expired",
         "canceled",
+        "needs_review",
       ],
       quotes: ["valid", "expired"],
       messages: ["unanswered", "answered"],
@@ -526,6 +527,26 @@ describe("subscriptions", () => {
     expect((await searchSubscriptions(db, query("subscriptions", { q: tok, status: "past_due" }))).total).toBe(3);
     expect((await searchSubscriptions(db, query("subscriptions", { q: tok, status: "active" }))).total).toBe(62);
     expect((await searchSubscriptions(db, query("subscriptions", { q: tok, status: "unpaid" }))).total).toBe(0);
+  });
+
+  it("filters the subscriptions flagged for review, whatever their state", async () => {
+    const tok = marker();
+    const [flaggedActive, , flaggedCanceled] = await seedSubscriptions(tok, [
+      { status: "active" },
+      { status: "active" },
+      { status: "canceled", canceledAt: "2026-05-20T00:00:00.000Z" },
+    ]);
+    await db
+      .prepare(
+        "UPDATE subscriptions SET review_reason = 'Stripe sent dates that cannot be right' WHERE subscription_id IN (?, ?)",
+      )
+      .bind(flaggedActive!, flaggedCanceled!)
+      .run();
+    const flagged = await searchSubscriptions(db, query("subscriptions", { q: tok, status: "needs_review" }));
+    expect(flagged.rows.map((s) => s.subscription_id).sort()).toEqual([flaggedActive, flaggedCanceled].sort());
+    // Revenue still counts only the active ones among them.
+    expect(flagged.monthlyRevenue).toEqual([{ currency: "usd", monthly_cents: 5000, subscriptions: 1 }]);
+    expect(query("subscriptions", { status: "needs_review" }).status).toBe("needs_review");
   });
 
   it("says when each renews or ends", async () => {
