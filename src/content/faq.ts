@@ -114,7 +114,7 @@ export const faqEntries: FaqEntry[] = [
     category: "Pricing & Payment",
     question: "Do you offer discounts or let me cancel?",
     answer:
-      "Annual contracts get a discount of up to 15%. You can cancel a plan with 30 days' notice. Upgrades take effect immediately; downgrades at the next billing cycle.",
+      "Annual contracts get a discount of up to 15%: switch a plan to yearly billing in the billing portal. You can cancel a plan with 30 days' notice. Upgrades take effect immediately; downgrades at the next billing cycle.",
   },
   {
     category: "Pricing & Payment",

@@ -2,7 +2,7 @@ import type { IconName } from "../components/Icon.tsx";
 import { formatMoney, toCents } from "../lib/money.ts";
 import { BILLING_PATH, paths } from "../paths.ts";
 import type { NavLink } from "./navigation.ts";
-import { plans } from "./pricing.ts";
+import { plans, YEARLY_DISCOUNT_PERCENT } from "./pricing.ts";
 
 /** Copy of the pricing page around the priced items of pricing.ts: headings, comparison, terms, FAQ. */
 
@@ -122,7 +122,7 @@ export const paymentTerms: PaymentTerm[] = [
   {
     icon: "trendingUp",
     title: "Annual discount",
-    text: "Sign an annual contract and save up to 15% on your monthly plan.",
+    text: `Save up to ${YEARLY_DISCOUNT_PERCENT}% by paying a plan yearly: switch any time in the billing portal.`,
   },
   {
     icon: "fileText",
@@ -146,8 +146,7 @@ export const pricingFaq: QuestionAnswer[] = [
   },
   {
     question: "Is there a long-term contract?",
-    answer:
-      "No. Plans run month to month and you can cancel with 30 days' notice. If you prefer an annual contract, you save up to 15%.",
+    answer: `No. Plans run month to month and you can cancel with 30 days' notice. Paying yearly saves up to ${YEARLY_DISCOUNT_PERCENT}%.`,
   },
 ];
 

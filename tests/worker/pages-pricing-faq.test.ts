@@ -143,6 +143,7 @@ describe("/pricing", () => {
       "5% monthly interest",
       "suspended after 30 days overdue",
       "up to 15%",
+      "by paying a plan yearly: switch any time in the billing portal",
       "30 days' notice",
       "cards, mobile money and bank transfer",
     ])
@@ -252,5 +253,12 @@ describe("Custom Quote", () => {
       expect(prices.every(Number.isFinite)).toBe(true);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
     }
+  });
+});
+
+describe("yearly plans", () => {
+  it("cost twelve months less 15%, in whole cents: $1,530, $3,825 and $7,650 a year", async () => {
+    const { plans, yearlyCents } = await import("../../src/content/pricing.ts");
+    expect(plans.map((plan) => yearlyCents(plan.price * 100))).toEqual([153_000, 382_500, 765_000]);
   });
 });
