@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { applyLocalMigrations } from "./local-d1.ts";
 import { type StripeStandin, startStripeStandin } from "./stripe-standin/server.ts";
+import { syncStandinCatalogue } from "./stripe-sync/standin.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SITE_PORT = 8787;
@@ -84,6 +85,15 @@ async function localStandin(): Promise<WranglerSetup> {
       inUse
         ? `Port ${STANDIN_PORT} is in use, so the local Stripe stand-in cannot start. Is another \`npm start\` running?`
         : `The local Stripe stand-in could not start: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  // Checkout sells only what Stripe's catalogue holds (fail closed): fill the fresh stand-in's.
+  try {
+    await syncStandinCatalogue(standin.url, SITE_URL);
+  } catch (err) {
+    await standin.close();
+    throw new Error(
+      `The local Stripe stand-in's catalogue could not be made: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
   console.log(

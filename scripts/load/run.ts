@@ -12,6 +12,7 @@ import { type LoadResult, runLoad } from "../bench/load.ts";
 import { serveBuiltSite } from "../lib/wrangler-server.ts";
 import { applyLocalMigrations } from "../local-d1.ts";
 import { startStripeStandin } from "../stripe-standin/server.ts";
+import { syncStandinCatalogue } from "../stripe-sync/standin.ts";
 import { interleave, pageTargets, paymentTargets } from "./targets.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -58,6 +59,8 @@ function print(label: string, r: LoadResult): void {
 
 const state = mkdtempSync(join(tmpdir(), "load-d1-"));
 const standin = await startStripeStandin({ port: 0 });
+// Checkout sells only what Stripe's catalogue holds (fail closed): fill the fresh stand-in's.
+await syncStandinCatalogue(standin.url);
 let failed = false;
 try {
   applyLocalMigrations({ persistTo: state });
@@ -79,7 +82,7 @@ try {
       result,
     );
 
-    const sessions = standin.requests().filter((r) => r.status === 200).length;
+    const sessions = standin.requests().filter((r) => r.path === "/v1/checkout/sessions" && r.status === 200).length;
     const orders = countRows(state, "SELECT COUNT(*) AS n FROM orders");
     console.log(`Payments: ${sessions} Checkout Sessions created, ${orders} orders stored`);
     if (result.errors > 0) {

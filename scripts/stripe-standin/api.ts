@@ -8,6 +8,7 @@ import { parseForm } from "./form.ts";
 import { invoiceJson } from "./invoices.ts";
 import { validatePortalParams } from "./portal-params.ts";
 import { type SessionStore, type StoredSession, sessionJson } from "./sessions.ts";
+import { subscriptionApi } from "./subscription-api.ts";
 import { subscriptionJson } from "./subscriptions.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
@@ -49,6 +50,8 @@ export async function callApi(deps: ApiDeps, request: Request): Promise<ApiAnswe
   if (route("POST", "billing_portal/sessions")) return createPortalSession(deps, request.body);
   const catalogue = catalogueApi(deps, request);
   if (catalogue !== null) return ok(catalogue);
+  const subscriptions = await subscriptionApi(deps, request);
+  if (subscriptions !== null) return ok(subscriptions);
   throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`);
 }
 
@@ -74,7 +77,7 @@ function createSession(deps: ApiDeps, { body, idempotencyKey }: Request): ApiAns
     }
     return { status: 200, payload: JSON.parse(previous.response), headers: { "Idempotent-Replayed": "true" } };
   }
-  const session = deps.sessions.create(validateCreateParams(parseForm(body)));
+  const session = deps.sessions.create(validateCreateParams(parseForm(body), deps.catalogue));
   const payload = sessionJson(session, deps.base());
   if (idempotencyKey) deps.replays.set(idempotencyKey, { body, response: JSON.stringify(payload) });
   return ok(payload);

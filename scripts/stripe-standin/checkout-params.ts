@@ -9,13 +9,16 @@ import {
   MAX_AMOUNT,
   nonEmpty,
   object,
+  type Recurring,
   recurringOf,
   requiredString,
   text,
 } from "./params.ts";
 
-/** One line of a session, checked the way Stripe checks `line_items[i][price_data]`. */
+/** One line of a session, checked the way Stripe checks `line_items[i][price]` or `[price_data]`. */
 export type SessionLine = {
+  /** The catalogue price (and its product) a `price` line charges; null for an ad-hoc `price_data` line. */
+  catalogue: { price: string; product: string } | null;
   name: string;
   description: string | null;
   unitAmount: number;
@@ -47,14 +50,29 @@ const TOP_LEVEL = [
   "client_reference_id",
   "subscription_data",
 ];
-const LINE_ITEM = ["price_data", "quantity"];
+const LINE_ITEM = ["price", "price_data", "quantity"];
 const PRICE_DATA = ["currency", "unit_amount", "product_data", "recurring"];
 const PRODUCT_DATA = ["name", "description", "metadata"];
 const SUBSCRIPTION_DATA = ["metadata"];
 const MIN_PAYMENT_TOTAL = 50;
 
+/** The stand-in's products and prices (its Catalogue), where a `price` line is looked up. */
+type Prices = {
+  price(id: string):
+    | {
+        id: string;
+        product: string;
+        unitAmount: number;
+        currency: string;
+        recurring: Recurring | null;
+        active: boolean;
+      }
+    | undefined;
+  product(id: string): { name: string; description: string | null } | undefined;
+};
+
 /** Checks a create request as Stripe would for the parameters this site uses; throws Stripe errors. */
-export function validateCreateParams(form: FormObject): CreateParams {
+export function validateCreateParams(form: FormObject, prices: Prices): CreateParams {
   allowOnly(form, TOP_LEVEL, "");
   const mode = requiredString(form, "mode", "mode");
   if (mode !== "payment" && mode !== "subscription") {
@@ -70,7 +88,7 @@ export function validateCreateParams(form: FormObject): CreateParams {
     form.client_reference_id === undefined ? null : text(form.client_reference_id, "client_reference_id");
   const metadata = checkMetadata(form.metadata, "metadata");
   const subscriptionMetadata = subscriptionData(form.subscription_data, mode);
-  const lines = lineItems(form.line_items, mode);
+  const lines = lineItems(form.line_items, mode, prices);
   const currency = lines[0]?.currency ?? "usd";
   checkTotal(lines, mode);
   return {
@@ -96,10 +114,10 @@ function subscriptionData(value: FormValue | undefined, mode: string): Record<st
   return checkMetadata(data.metadata, "subscription_data[metadata]");
 }
 
-function lineItems(value: FormValue | undefined, mode: "payment" | "subscription"): SessionLine[] {
+function lineItems(value: FormValue | undefined, mode: "payment" | "subscription", prices: Prices): SessionLine[] {
   if (value === undefined) throw missingParam("line_items");
   if (!Array.isArray(value) || value.length === 0) throw invalidRequest("Invalid array", "line_items");
-  const lines = value.map((item, i) => lineItem(item, `line_items[${i}]`, mode));
+  const lines = value.map((item, i) => lineItem(item, `line_items[${i}]`, mode, prices));
   if (new Set(lines.map((l) => l.currency)).size > 1) {
     throw invalidRequest("All line items must use the same currency.", "line_items");
   }
@@ -132,13 +150,51 @@ function lineItems(value: FormValue | undefined, mode: "payment" | "subscription
   return lines;
 }
 
-function lineItem(value: FormValue, param: string, mode: string): SessionLine {
+function lineItem(value: FormValue, param: string, mode: string, prices: Prices): SessionLine {
   const item = object(value, param);
   allowOnly(item, LINE_ITEM, param);
   const quantity = integer(requiredString(item, "quantity", `${param}[quantity]`), `${param}[quantity]`, 1, 999_999);
-  if (item.price_data === undefined) throw missingParam(`${param}[price_data]`);
-  const priceParam = `${param}[price_data]`;
-  const priceData = object(item.price_data, priceParam);
+  if (item.price !== undefined && item.price_data !== undefined) {
+    throw invalidRequest("You may only specify one of these parameters: price, price_data.", param);
+  }
+  const line =
+    item.price !== undefined
+      ? catalogueLine(text(item.price, `${param}[price]`), `${param}[price]`, prices)
+      : adHocLine(item.price_data, `${param}[price_data]`);
+  if (line.recurring && mode === "payment") {
+    throw invalidRequest(
+      "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+      item.price !== undefined ? `${param}[price]` : `${param}[price_data][recurring]`,
+    );
+  }
+  return { ...line, quantity };
+}
+
+/** A `price` line: an existing, active price of the account, charged as it stands. */
+function catalogueLine(id: string, param: string, prices: Prices): Omit<SessionLine, "quantity"> {
+  const price = prices.price(id);
+  if (!price) throw invalidRequest(`No such price: '${id}'`, param, "resource_missing");
+  if (!price.active) {
+    throw invalidRequest(
+      `The price specified is inactive. This field only accepts active prices. (price: ${id})`,
+      param,
+    );
+  }
+  const product = prices.product(price.product);
+  return {
+    catalogue: { price: price.id, product: price.product },
+    name: product?.name ?? price.product,
+    description: product?.description ?? null,
+    unitAmount: price.unitAmount,
+    currency: price.currency,
+    recurring: price.recurring,
+  };
+}
+
+/** A `price_data` line: an ad-hoc price of an ad-hoc product. */
+function adHocLine(value: FormValue | undefined, priceParam: string): Omit<SessionLine, "quantity"> {
+  if (value === undefined) throw missingParam(priceParam);
+  const priceData = object(value, priceParam);
   allowOnly(priceData, PRICE_DATA, priceParam);
   const currency = checkCurrency(
     requiredString(priceData, "currency", `${priceParam}[currency]`),
@@ -160,13 +216,7 @@ function lineItem(value: FormValue, param: string, mode: string): SessionLine {
   checkMetadata(product.metadata, `${productParam}[metadata]`);
   const recurring =
     priceData.recurring === undefined ? null : recurringOf(priceData.recurring, `${priceParam}[recurring]`);
-  if (recurring && mode === "payment") {
-    throw invalidRequest(
-      "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
-      `${priceParam}[recurring]`,
-    );
-  }
-  return { name, description, unitAmount, quantity, currency, recurring };
+  return { catalogue: null, name, description, unitAmount, currency, recurring };
 }
 
 function checkTotal(lines: SessionLine[], mode: string): void {

@@ -1,11 +1,14 @@
 // Runs the local Stripe stand-in:
 //   node scripts/stripe-standin/cli.ts --port 12111 [--fail 500] [--delay-ms 2000]
 //     [--webhook-url http://127.0.0.1:8787/stripe/webhook --webhook-secret whsec_…]
-//     [--async-payment-delay-ms 2000|none]
+//     [--async-payment-delay-ms 2000|none] [--empty]
+// It starts with our catalogue synced into it (`npm run stripe:sync`), since Checkout sells only
+// what Stripe's catalogue holds; --empty (or --fail) starts it with none.
 // With a webhook secret, paying a session on its test page (or POST /__expire/:id and the other
 // /__ controls) sends signed checkout.session.*, customer.subscription.* and invoice.* events to
 // the webhook url; STRIPE_WEBHOOK_SECRET and WEBHOOK_URL also work.
 import { parseArgs } from "node:util";
+import { syncStandinCatalogue } from "../stripe-sync/standin.ts";
 import { startStripeStandin } from "./server.ts";
 
 const { values } = parseArgs({
@@ -17,6 +20,7 @@ const { values } = parseArgs({
     "async-payment-delay-ms": { type: "string" },
     "webhook-url": { type: "string" },
     "webhook-secret": { type: "string" },
+    empty: { type: "boolean", default: false },
   },
 });
 
@@ -50,6 +54,10 @@ const standin = await startStripeStandin({
   webhookSecret,
   webhookUrl,
 });
+if (!values.fail && !values.empty) {
+  const synced = await syncStandinCatalogue(standin.url, webhookUrl ? new URL(webhookUrl).origin : undefined);
+  console.log(`Catalogue synced: ${synced.changes.length} products and prices created.`);
+}
 const mode = values.fail ? ` (failing every API call with HTTP ${values.fail})` : "";
 console.log(`Local Stripe stand-in listening on ${standin.url}${mode}`);
 if (webhookSecret) console.log(`  Signed webhook events go to ${webhookUrl ?? "nowhere (recorded at /__events only)"}`);

@@ -10,7 +10,7 @@ import { FormError, flatForm } from "./form.ts";
 import { header, readBody, redirect, sendHtml, sendJson, sendText } from "./http.ts";
 import { notFoundPage, PAY_OUTCOMES, type PayOutcome, payPage, successUrl } from "./pay-page.ts";
 import { PortalConfigurations } from "./portal-configurations.ts";
-import { portalNotFoundPage, portalPage } from "./portal-page.ts";
+import { PORTAL_PATH, portalRoute } from "./portal-routes.ts";
 import { randomId, SessionStore } from "./sessions.ts";
 import { WebhookSender } from "./webhooks.ts";
 
@@ -43,7 +43,7 @@ export type StripeStandinOptions = {
 export type RecordedRequest = {
   method: string;
   path: string;
-  /** The form pairs exactly as sent, e.g. `{"line_items[0][price_data][unit_amount]": "37500"}`. */
+  /** The form pairs exactly as sent (a GET's query), e.g. `{"line_items[0][price]": "price_…"}`. */
   form: Record<string, string>;
   idempotencyKey: string | null;
   authorization: boolean;
@@ -59,13 +59,17 @@ export type StripeStandin = {
   close: () => Promise<void>;
 };
 
-/** The calls tests assert on: the objects the site creates, and the catalogue's writes (not reads). */
+/** The calls tests assert on: the objects the site creates, and the catalogue's writes. */
 const RECORDED_PATHS = new Set(["/v1/checkout/sessions", "/v1/billing_portal/sessions"]);
 const RECORDED_PREFIXES = ["/v1/products", "/v1/prices", "/v1/billing_portal/configurations"];
+/** The reads the worker makes before a checkout or a portal session, recorded with their query as `form`. */
+const RECORDED_LISTS = new Set(["/v1/prices", "/v1/billing_portal/configurations"]);
 
-function isRecorded(path: string): boolean {
+function isRecorded(method: string, path: string): boolean {
+  if (method === "GET") return RECORDED_LISTS.has(path);
   return (
-    RECORDED_PATHS.has(path) || RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    method === "POST" &&
+    (RECORDED_PATHS.has(path) || RECORDED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
   );
 }
 
@@ -81,8 +85,8 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
   const base = () => origin;
   const sessions = new SessionStore();
   const webhooks = new WebhookSender({ secret: options.webhookSecret, url: options.webhookUrl });
-  const billing = new Billing(webhooks);
   const catalogue = new Catalogue();
+  const billing = new Billing(webhooks, catalogue);
   const configurations = new PortalConfigurations(catalogue);
   const settleDelayMs =
     options.asyncPaymentDelayMs === undefined ? DEFAULT_SETTLE_DELAY_MS : options.asyncPaymentDelayMs;
@@ -113,18 +117,25 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
       return sendText(res, 200, "Local Stripe stand-in (test mode). See /__requests.");
     }
     if (method === "GET" && url.pathname === "/__requests") return sendJson(res, 200, recorded);
+    // A test setup that seeded the catalogue forgets its own calls, so tests see only the site's.
+    if (method === "DELETE" && url.pathname === "/__requests") {
+      recorded.length = 0;
+      return sendJson(res, 200, recorded);
+    }
     if (method === "GET" && url.pathname === "/__events") return sendJson(res, 200, webhooks.events());
     if (await controlRoute(deps, req, res, url)) return;
     const pay = /^\/pay\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (pay?.[1]) return payRoute(req, res, url, pay[1]);
-    const portal = /^\/portal\/([A-Za-z0-9_]+)(?:\/subscriptions\/([A-Za-z0-9_]+)\/cancel)?$/.exec(url.pathname);
-    if (portal?.[1]) return portalRoute(req, res, method, portal[1], portal[2]);
+    const portal = PORTAL_PATH.exec(url.pathname);
+    if (portal) return portalRoute(deps, req, res, portal);
     sendText(res, 404, "Not found");
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, method: string): Promise<void> {
     const body = await readBody(req);
-    const record = method === "POST" && isRecorded(url.pathname) ? startRecord(req, url, body) : undefined;
+    const record = isRecorded(method, url.pathname)
+      ? startRecord(req, url, method === "GET" ? url.search.slice(1) : body)
+      : undefined;
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       if (record) record.status = status;
       sendJson(res, status, payload, { "Request-Id": randomId("req"), ...headers });
@@ -159,31 +170,6 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     }
     await checkout.pay(session, outcome as PayOutcome);
     redirect(res, successUrl(session));
-  }
-
-  async function portalRoute(
-    req: IncomingMessage,
-    res: ServerResponse,
-    method: string,
-    id: string,
-    subscriptionId: string | undefined,
-  ): Promise<void> {
-    await readBody(req);
-    const portal = billing.portal(id);
-    if (!portal) return sendHtml(res, 404, portalNotFoundPage(id));
-    if (!subscriptionId && method === "GET") {
-      return sendHtml(
-        res,
-        200,
-        portalPage(portal, billing.customer(portal.customer), billing.subscriptionsOf(portal.customer)),
-      );
-    }
-    if (!subscriptionId || method !== "POST") return sendText(res, 405, "Method not allowed");
-    const subscription = billing.subscription(subscriptionId);
-    // Only the portal's own customer's subscriptions can be cancelled from it.
-    if (!subscription || subscription.customer !== portal.customer) return sendText(res, 404, "No such subscription");
-    if (subscription.status !== "canceled") await billing.cancel(subscription, true);
-    redirect(res, `/portal/${portal.id}`);
   }
 
   function startRecord(req: IncomingMessage, url: URL, body: string): RecordedRequest {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CreateParams, SessionLine } from "./checkout-params.ts";
 import { fixture } from "./fixtures.ts";
 
-/** What Stripe made of one `price_data` line: an ad-hoc price of an ad-hoc product. */
+/** A session's line with the price it charges: the catalogue's, or an ad-hoc one made for a `price_data` line. */
 export type PricedLine = SessionLine & { price: string; product: string };
 
 /** How a pending bank debit will end, chosen on the test payment page. */
@@ -41,7 +41,11 @@ export class SessionStore {
       id: randomId("cs_test"),
       created: unixNow(),
       params,
-      lines: params.lines.map((line) => ({ ...line, price: randomId("price"), product: randomId("prod") })),
+      lines: params.lines.map((line) => ({
+        ...line,
+        price: line.catalogue?.price ?? randomId("price"),
+        product: line.catalogue?.product ?? randomId("prod"),
+      })),
       status: "open",
       paymentStatus: "unpaid",
       subscription: null,

@@ -6,11 +6,17 @@
 // catalogue id (e1, pricing-quick-tech-fix). Product ids are ours too, so a run finds its products
 // by id and never makes a second one.
 import type { CatalogueEntry } from "../../src/orders/catalogue.ts";
+import {
+  CATALOGUE_CURRENCY,
+  type Interval,
+  lookupKey,
+  planSlug,
+  YEARLY_DISCOUNT_PERCENT,
+  yearlyAmount,
+} from "../../src/orders/catalogue-keys.ts";
 
 /** What the sync needs of a catalogue item (the worker's CatalogueEntry has it all). */
 export type SyncItem = Pick<CatalogueEntry, "id" | "name" | "category" | "unitAmount" | "recurring">;
-
-export type Interval = "month" | "year";
 
 export type WantedPrice = {
   lookupKey: string;
@@ -34,31 +40,10 @@ export type WantedProduct = {
   prices: WantedPrice[];
 };
 
-const CURRENCY = "usd";
-
-/** A yearly plan costs twelve months less this share (FAQ: "Annual contracts get a discount of up to 15%"). */
-export const YEARLY_DISCOUNT_PERCENT = 15;
-
 /** The metadata key that ties a Stripe object to our catalogue id (as the Checkout lines' product_data does). */
 export const CATALOGUE_ID_KEY = "catalogue_id";
 
 const PRODUCT_ID_PREFIX = "acacia-";
-const PLAN_ID_PREFIX = "pricing-";
-
-/** Twelve monthly payments less the yearly discount, in whole cents. */
-export function yearlyAmount(monthlyAmount: number): number {
-  return Math.round((monthlyAmount * 12 * (100 - YEARLY_DISCOUNT_PERCENT)) / 100);
-}
-
-function planSlug(id: string): string {
-  return id.startsWith(PLAN_ID_PREFIX) ? id.slice(PLAN_ID_PREFIX.length) : id;
-}
-
-/** The lookup key of an item's price: a plan's for the interval, a one-time item's otherwise. */
-export function lookupKey(item: Pick<SyncItem, "id" | "recurring">, interval: Interval = "month"): string {
-  return item.recurring ? `plan-${planSlug(item.id)}-${interval}` : `service-${item.id}`;
-}
-
 export function productId(item: Pick<SyncItem, "id" | "recurring">): string {
   return `${PRODUCT_ID_PREFIX}${item.recurring ? `plan-${planSlug(item.id)}` : `service-${item.id}`}`;
 }
@@ -70,7 +55,7 @@ export function wantedCatalogue(items: Iterable<SyncItem>): WantedProduct[] {
     const price = (interval: Interval | null, unitAmount: number, nickname: string): WantedPrice => ({
       lookupKey: lookupKey(item, interval ?? "month"),
       unitAmount,
-      currency: CURRENCY,
+      currency: CATALOGUE_CURRENCY,
       interval,
       nickname,
       metadata,

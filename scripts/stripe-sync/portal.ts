@@ -3,13 +3,11 @@
 // downgrade or a shorter interval waits for the period's end, and so does a cancellation.
 import type Stripe from "stripe";
 import { company } from "../../src/content/company.ts";
+import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
 import { BILLING_PATH, paths } from "../../src/paths.ts";
 
 type ConfigurationParams = Stripe.BillingPortal.ConfigurationCreateParams;
 type Configuration = Stripe.BillingPortal.Configuration;
-
-/** Marks the configuration the sync owns, so each run finds it again among the account's. */
-export const PORTAL_OWNER = { key: "managed_by", value: "stripe-sync" } as const;
 
 /** The one field of a configuration Stripe includes only when asked. */
 export const PRODUCTS_FIELD = "features.subscription_update.products";

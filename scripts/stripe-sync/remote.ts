@@ -1,8 +1,9 @@
 // What Stripe holds of our catalogue, read with as few calls as its limits allow.
 import type Stripe from "stripe";
+import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
 import type { WantedProduct } from "./catalogue.ts";
 import type { Remote } from "./plan.ts";
-import { PORTAL_OWNER, PRODUCTS_FIELD } from "./portal.ts";
+import { PRODUCTS_FIELD } from "./portal.ts";
 
 /** Stripe takes at most 10 lookup keys in one list call. */
 const LOOKUP_KEYS_PER_CALL = 10;

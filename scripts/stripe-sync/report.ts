@@ -1,11 +1,9 @@
 // What a sync run prints: each change (made, or planned in a dry run), then a one-line verdict
-// and what the owner must copy into a secret.
+// and the portal configuration's id (the site finds it by its metadata: nothing to copy).
 import { formatMoney } from "../../src/lib/money.ts";
+import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
 import type { WantedPrice, WantedProduct } from "./catalogue.ts";
 import type { Change } from "./plan.ts";
-
-/** The secret the site reads the portal configuration's id from. */
-const PORTAL_SECRET = "STRIPE_PORTAL_CONFIGURATION";
 
 export type PortalChange = {
   kind: "create" | "update" | "none";
@@ -74,8 +72,7 @@ function secretLine(result: SyncSummary): string {
   const id = result.portal.id;
   if (!id) return "The portal configuration does not exist yet: a run without --dry-run creates it and prints its id.";
   return (
-    `Portal configuration ${id}. One made through the API is never the account's default, so the site must name it ` +
-    `when it opens the billing portal: put it in the secret ${PORTAL_SECRET} ` +
-    `(\`npx wrangler secret put ${PORTAL_SECRET}\`; .dev.vars locally). It stays the same on later runs.`
+    `Portal configuration ${id}. The site finds it by its metadata (${PORTAL_OWNER.key}=${PORTAL_OWNER.value}) ` +
+    "when it opens the billing portal: no secret to set. It stays the same on later runs."
   );
 }

@@ -6,6 +6,8 @@ export const paymentApiCopy = {
   tooLarge: "The order is too large to process. Please remove some items and try again.",
   malformedJson: "The order could not be read: the request body is not valid JSON.",
   notConfigured: "Payments are not configured. Please contact us to complete your order.",
+  // The payment page would not charge what our pages show, so nothing is offered until an owner fixes it.
+  outOfSync: `We cannot take payment for this order right now, and nothing was charged. Please try again later, or contact us at ${company.emails.general.display} or ${company.phone.display}.`,
   providerFailed: "The payment provider could not be reached. Please try again in a moment.",
   // Trying again would be refused again: only a person can find what the provider would not take.
   refused: `We could not accept this order as it is, and nothing was charged. Please contact us at ${company.emails.general.display} or ${company.phone.display} and we will complete it with you.`,

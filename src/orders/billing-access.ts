@@ -1,7 +1,9 @@
 import type { Logger } from "../http/log.ts";
 import { sendBillingLink } from "../mail/notify-visitors.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
+import { type PaymentGateway, PaymentProviderError } from "../services/stripe.ts";
 import { createBillingLink, customerForEmail, describeTtl, REQUESTED_LINK_TTL_SECONDS } from "./billing-links.ts";
+import { PORTAL_OWNER } from "./catalogue-keys.ts";
 import { getOrder } from "./repository.ts";
 
 /** The portal button on the success page works this long after checkout; later, the e-mailed link. */
@@ -38,4 +40,38 @@ export async function portalCustomerOfRecentOrder(db: D1Database, sessionId: str
   const recent = order?.paid_at && Date.now() - Date.parse(order.paid_at) < FROM_ORDER_WINDOW_MS;
   const manageable = order?.mode === "subscription" && order.status === "paid";
   return order?.stripe_customer_id && manageable && recent ? order.stripe_customer_id : null;
+}
+
+/**
+ * How long an isolate keeps the portal configuration it found: the sync makes one and then only
+ * updates it, so its id rarely changes; a new one (or a first one) is picked up within this time.
+ */
+const PORTAL_CONFIGURATION_TTL_MS = 10 * 60 * 1000;
+
+const portalConfigurations = new Map<string, { id: string | null; until: number }>();
+
+/**
+ * The portal configuration `npm run stripe:sync` made (plan changes as our terms describe them),
+ * found by its metadata with one list call per account and isolate. Null, with a warning, when
+ * there is none or Stripe could not be asked: the portal then opens with Stripe's default
+ * configuration, where a subscriber can still cancel and update a card.
+ */
+export async function portalConfiguration(gateway: PaymentGateway, logger: Logger): Promise<string | null> {
+  const cached = portalConfigurations.get(gateway.account);
+  if (cached && cached.until > Date.now()) return cached.id;
+  let id: string | null;
+  try {
+    id = await gateway.findPortalConfiguration(PORTAL_OWNER.key, PORTAL_OWNER.value);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    logger.warn("Portal configuration could not be listed; opening the portal with Stripe's default", { error });
+    return null;
+  }
+  if (!id) {
+    logger.warn(
+      `No portal configuration with metadata ${PORTAL_OWNER.key}=${PORTAL_OWNER.value}: opening the portal with Stripe's default (no plan changes). Run \`npm run stripe:sync\`.`,
+    );
+  }
+  portalConfigurations.set(gateway.account, { id, until: Date.now() + PORTAL_CONFIGURATION_TTL_MS });
+  return id;
 }

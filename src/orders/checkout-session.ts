@@ -2,17 +2,20 @@ import { CHECKOUT_SUCCESS_URL_TEMPLATE, paths } from "../paths.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
 import type { CheckoutSessionParams } from "../services/stripe.ts";
 import type { PricedCart, PricedLine } from "./cart-pricing.ts";
+import type { CartPrices } from "./stripe-prices.ts";
 
 /** Stripe keeps at most 500 characters in one metadata value. */
 export const METADATA_VALUE_MAX = 500;
 
 /**
- * The Checkout Session for a priced cart, built only from catalogue entries and the validated customer.
- * A cart with a monthly plan becomes a subscription: its plans recur monthly and its one-time
- * items are charged once, on the first invoice.
+ * The Checkout Session for a priced cart, built only from catalogue entries, the Stripe prices
+ * checked against them (stripe-prices.ts) and the validated customer. A cart with a monthly plan
+ * becomes a subscription: its plans recur monthly and its one-time items are charged once, on the
+ * first invoice.
  */
 export function checkoutSessionParams(
   cart: PricedCart,
+  prices: CartPrices,
   customer: CustomerInfo,
   origin: string,
   /** The order's own reference: Stripe copies the subscription's metadata onto every invoice, so renewals find the order. */
@@ -20,7 +23,7 @@ export function checkoutSessionParams(
 ): CheckoutSessionParams {
   return {
     mode: cart.subscription ? "subscription" : "payment",
-    line_items: cart.lines.map((line) => lineItem(line, cart.subscription)),
+    line_items: cart.lines.map((line) => lineItem(line, prices)),
     customer_email: customer.email,
     client_reference_id: orderRef,
     metadata: { order_ref: orderRef, ...customerMetadata(customer), ...itemIdsMetadata(cart.lines) },
@@ -30,16 +33,11 @@ export function checkoutSessionParams(
   };
 }
 
-function lineItem({ entry, quantity }: PricedLine, subscription: boolean) {
-  return {
-    quantity,
-    price_data: {
-      currency: "usd",
-      unit_amount: entry.unitAmount,
-      product_data: { name: entry.name, description: entry.category, metadata: { catalogue_id: entry.id } },
-      ...(subscription && entry.recurring ? { recurring: { interval: "month" as const } } : {}),
-    },
-  };
+function lineItem({ entry, quantity }: PricedLine, prices: CartPrices) {
+  const price = prices.get(entry.id);
+  // cartPrices found one for every line; a gap here is a bug, never a reason to charge something else.
+  if (!price) throw new Error(`No Stripe price for catalogue item ${entry.id}`);
+  return { price, quantity };
 }
 
 function customerMetadata(customer: CustomerInfo): Record<string, string> {

@@ -12,11 +12,12 @@ import {
 import type { PricedCart } from "./cart-pricing.ts";
 import { checkoutSessionParams } from "./checkout-session.ts";
 import { insertOrder, type NewOrder } from "./repository.ts";
+import { type CartPrices, CatalogueOutOfSyncError, cartPrices } from "./stripe-prices.ts";
 
 /** How starting a payment ended: the Stripe page to send the buyer to, or why there is none. */
 export type CheckoutStart =
   | { kind: "started"; url: string }
-  | { kind: "not-configured" | "refused" | "provider-failed" | "not-recorded" };
+  | { kind: "not-configured" | "out-of-sync" | "refused" | "provider-failed" | "not-recorded" };
 
 export type CheckoutContext = {
   origin: string;
@@ -45,8 +46,21 @@ export async function startCheckout(
     return { kind: "not-configured" };
   }
 
+  let prices: CartPrices;
+  try {
+    prices = await cartPrices(gateway, cart);
+  } catch (err) {
+    if (err instanceof CatalogueOutOfSyncError) {
+      logger.error(`Payment refused: ${err.message}`, { error: err });
+      return { kind: "out-of-sync" };
+    }
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logger.error(`Stripe prices could not be found: ${err.message}`, { error: err });
+    return { kind: "provider-failed" };
+  }
+
   const orderRef = crypto.randomUUID();
-  const params = checkoutSessionParams(cart, customer, origin, orderRef);
+  const params = checkoutSessionParams(cart, prices, customer, origin, orderRef);
   let session: CreatedCheckoutSession;
   try {
     session = await gateway.createCheckoutSession(params, crypto.randomUUID());

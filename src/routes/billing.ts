@@ -6,7 +6,7 @@ import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
-import { mailLinkIfKnown, portalCustomerOfRecentOrder } from "../orders/billing-access.ts";
+import { mailLinkIfKnown, portalConfiguration, portalCustomerOfRecentOrder } from "../orders/billing-access.ts";
 import { redeemBillingLink } from "../orders/billing-links.ts";
 import {
   type BillingView,
@@ -100,7 +100,9 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
 async function openPortal(c: Context<AppEnv>, customerId: string): Promise<Response> {
   try {
     const gateway = createPaymentGateway(c.env);
-    const url = await gateway.createBillingPortalSession(customerId, `${siteOrigin(c.env, c.req.url)}${paths.home}`);
+    const configuration = await portalConfiguration(gateway, log(c));
+    const returnUrl = `${siteOrigin(c.env, c.req.url)}${paths.home}`;
+    const url = await gateway.createBillingPortalSession(customerId, returnUrl, configuration);
     return renderPage(c, billingPortalReadyPage(url));
   } catch (error) {
     if (!(error instanceof PaymentProviderError || error instanceof PaymentsNotConfiguredError)) throw error;

@@ -66,6 +66,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
 /** What a payment that could not start answers: 503 and 502 are worth a retry, 422 is not. */
 const refusals: Record<Exclude<CheckoutStart["kind"], "started">, [ContentfulStatusCode, string]> = {
   "not-configured": [503, messages.notConfigured],
+  "out-of-sync": [503, messages.outOfSync],
   // 422: the request was understood, and this order cannot be paid for as it stands.
   refused: [422, messages.refused],
   "provider-failed": [502, messages.providerFailed],

@@ -44,14 +44,42 @@ type CheckoutSessionState = {
 const idOf = (value: string | { id: string } | null): string | null =>
   value === null ? null : typeof value === "string" ? value : value.id;
 
+/** A catalogue price as Stripe holds it, with what Checkout checks against our catalogue. */
+export type StripePrice = {
+  id: string;
+  lookupKey: string;
+  unitAmount: number | null;
+  currency: string;
+  /** `one_time` or `recurring` (Stripe may add kinds; anything else is refused). */
+  type: string;
+  /** The billing period of a recurring price (null for a one-time one). */
+  interval: string | null;
+  intervalCount: number | null;
+};
+
+/** Stripe takes at most 10 lookup keys in one list call. */
+const LOOKUP_KEYS_PER_CALL = 10;
+
 /** What the site asks of Stripe. */
 export type PaymentGateway = {
+  /**
+   * Which Stripe (account and server) this gateway talks to: a key for what is cached per isolate.
+   * Kept in memory only, never logged.
+   */
+  readonly account: string;
+  /** The active prices these lookup keys name, in calls of at most LOOKUP_KEYS_PER_CALL keys. */
+  findPricesByLookupKeys(keys: readonly string[]): Promise<StripePrice[]>;
+  /** The id of the newest portal configuration whose metadata has this key and value, or null. */
+  findPortalConfiguration(metadataKey: string, metadataValue: string): Promise<string | null>;
   createCheckoutSession(params: CheckoutSessionParams, idempotencyKey: string): Promise<CreatedCheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionState>;
   /** Closes a session nobody should pay (its order could not be recorded). */
   expireCheckoutSession(id: string): Promise<void>;
-  /** A short-lived page on Stripe where the customer manages their subscription; its url. */
-  createBillingPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * A short-lived page on Stripe where the customer manages their subscription; its url. Null
+   * configuration: the account's default one.
+   */
+  createBillingPortalSession(customerId: string, returnUrl: string, configuration: string | null): Promise<string>;
 };
 
 export type StripeClientOptions = { timeoutMs?: number; maxNetworkRetries?: number };
@@ -129,6 +157,33 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
   });
 
   return {
+    account: `${address.host ?? "api.stripe.com"}:${address.port ?? ""}|${key}`,
+
+    async findPricesByLookupKeys(keys) {
+      const { stripe, errors } = await client();
+      const batches: string[][] = [];
+      for (let i = 0; i < keys.length; i += LOOKUP_KEYS_PER_CALL) batches.push(keys.slice(i, i + LOOKUP_KEYS_PER_CALL));
+      try {
+        const pages = await Promise.all(
+          batches.map((lookup_keys) => stripe.prices.list({ lookup_keys, active: true, limit: LOOKUP_KEYS_PER_CALL })),
+        );
+        return pages.flatMap((page) => page.data.flatMap(priceOf));
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "prices", errors), { cause: err });
+      }
+    },
+
+    async findPortalConfiguration(metadataKey, metadataValue) {
+      const { stripe, errors } = await client();
+      try {
+        // One page of the newest 100: the sync makes one configuration and keeps updating it.
+        const page = await stripe.billingPortal.configurations.list({ active: true, limit: 100 });
+        return page.data.find((configuration) => configuration.metadata?.[metadataKey] === metadataValue)?.id ?? null;
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "portal", errors), { cause: err });
+      }
+    },
+
     async createCheckoutSession(params, idempotencyKey) {
       const { stripe, errors } = await client();
       let session: Stripe.Checkout.Session;
@@ -173,16 +228,36 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
       }
     },
 
-    async createBillingPortalSession(customer, returnUrl) {
+    async createBillingPortalSession(customer, returnUrl, configuration) {
       const { stripe, errors } = await client();
       try {
-        const portal = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+        const portal = await stripe.billingPortal.sessions.create({
+          customer,
+          return_url: returnUrl,
+          ...(configuration ? { configuration } : {}),
+        });
         return portal.url;
       } catch (err) {
         throw new PaymentProviderError(describeStripeError(err, "portal", errors), { cause: err });
       }
     },
   };
+}
+
+/** A price named by a lookup key, as the gateway hands it on; one without a key is not ours. */
+function priceOf(price: Stripe.Price): StripePrice[] {
+  if (!price.lookup_key) return [];
+  return [
+    {
+      id: price.id,
+      lookupKey: price.lookup_key,
+      unitAmount: price.unit_amount,
+      currency: price.currency,
+      type: price.type,
+      interval: price.recurring?.interval ?? null,
+      intervalCount: price.recurring?.interval_count ?? null,
+    },
+  ];
 }
 
 function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
@@ -203,11 +278,15 @@ function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | 
 /** What the server log says about a failed call: type, status and request id, never the key. */
 function describeStripeError(
   err: unknown,
-  action: "create" | "retrieve" | "expire" | "portal",
+  action: "create" | "retrieve" | "expire" | "portal" | "prices",
   errors: StripeErrors,
 ): string {
   const what =
-    action === "portal" ? "Stripe billing portal session failed" : `Stripe checkout session ${action} failed`;
+    action === "portal"
+      ? "Stripe billing portal call failed"
+      : action === "prices"
+        ? "Stripe price lookup failed"
+        : `Stripe checkout session ${action} failed`;
   if (err instanceof errors.StripeError) {
     const parts = [err.type, err.statusCode && `HTTP ${err.statusCode}`, err.code, err.requestId, err.message];
     return `${what}: ${parts.filter(Boolean).join(" | ")}`;

@@ -87,7 +87,7 @@ describe("npm run stripe:sync", () => {
 
     const first = await cli(standin, []);
     expect(first.stdout).toContain("Made 102 changes.");
-    expect(first.stdout).toMatch(/Portal configuration bpc_\w+\. .*STRIPE_PORTAL_CONFIGURATION/);
+    expect(first.stdout).toMatch(/Portal configuration bpc_\w+\. The site finds it by its metadata .*no secret to set/);
     const second = await cli(standin, []);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("No change:");

@@ -3,10 +3,11 @@
 import type Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-standin/server.ts";
-import { lookupKey, type SyncItem, yearlyAmount } from "../../scripts/stripe-sync/catalogue.ts";
+import type { SyncItem } from "../../scripts/stripe-sync/catalogue.ts";
 import { stripeClient } from "../../scripts/stripe-sync/config.ts";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync/sync.ts";
 import { catalogue } from "../../src/orders/catalogue.ts";
+import { lookupKey, yearlyAmount } from "../../src/orders/catalogue-keys.ts";
 
 const SITE = "https://acacia-it.example";
 const PLANS = { starter: 15_000, business: 37_500, enterprise: 75_000 } as const;

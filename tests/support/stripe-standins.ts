@@ -1,6 +1,7 @@
 // Vitest globalSetup (runs in Node): the Stripe stand-ins the worker tests talk to.
 import type { TestProject } from "vitest/node";
 import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-standin/server.ts";
+import { syncStandinCatalogue } from "../../scripts/stripe-sync/standin.ts";
 import { WORKER_WEBHOOK_SECRET } from "./secrets.ts";
 
 export const STRIPE_SLOW_DELAY_MS = 3_000;
@@ -14,6 +15,10 @@ export default async function setup(project: TestProject) {
   try {
     const normal = await startStripeStandin({ port: 0, webhookSecret: WORKER_WEBHOOK_SECRET });
     started.push(normal);
+    // Checkout sells only what Stripe's catalogue holds (fail closed): the sync fills it, as
+    // `npm start` does, then its calls are forgotten so the contract test sees only the worker's.
+    await syncStandinCatalogue(normal.url);
+    await fetch(`${normal.url}/__requests`, { method: "DELETE" });
     const failing = await startStripeStandin({ port: 0, fail: 500 });
     started.push(failing);
     const slow = await startStripeStandin({ port: 0, delayMs: STRIPE_SLOW_DELAY_MS });

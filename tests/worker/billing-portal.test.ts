@@ -1,10 +1,11 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { parseDocument, textOf } from "./support/html.ts";
 import { deliver, payAtStandin, placeOrder, SITE, sitePost, standinEvents, statusOf } from "./support/orders.ts";
-import { standinUrl, testClientIp } from "./support/payment.ts";
+import { recordedCreates, standinUrl, testClientIp } from "./support/payment.ts";
+import { PROXIED_STRIPE, proxyStripe, stripeList } from "./support/stripe-proxy.ts";
 
 /** A buyer who paid a monthly plan through the real endpoint and the stand-in's page; events delivered. */
 async function subscribedBuyer() {
@@ -211,6 +212,80 @@ describe("/billing: a one-time link to the billing portal, by e-mail", () => {
     expect(paidPage.query('form[action="/billing/order"]')).toBeNull();
     expect((await post("/billing/order", { session_id: oneOff.sessionId })).status).toBe(403);
     expect((await post("/billing/order", { session_id: "cs_test_forged" })).status).toBe(403);
+  });
+});
+
+describe("the portal opens with the configuration the sync made", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Opens the portal from a fresh subscriber's success page, through the proxied Stripe. */
+  async function openThroughProxy(answer?: Parameters<typeof proxyStripe>[0]) {
+    const { sessionId } = await subscribedBuyer();
+    const proxy = proxyStripe(answer);
+    const request = new Request(`${SITE}/billing/order`, form({ session_id: sessionId }));
+    const res = await createApp().fetch(request, { ...env, STRIPE_API_BASE: PROXIED_STRIPE });
+    expect(res.status).toBe(200);
+    const sessions = proxy.calls().filter((c) => c.path === "/v1/billing_portal/sessions");
+    expect(sessions).toHaveLength(1);
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+      .bind(sessionId)
+      .first<string>("stripe_customer_id");
+    const recorded = (await recordedCreates(standinUrl())).filter(
+      (r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId,
+    );
+    return { proxy, recorded };
+  }
+
+  it("finds it by its metadata with one list call, then keeps it for the isolate", async () => {
+    const list = await fetch(`${standinUrl()}/v1/billing_portal/configurations?limit=100`, {
+      headers: { Authorization: "Bearer sk_test_worker_tests" },
+    });
+    const { data } = (await list.json()) as { data: { id: string; metadata: Record<string, string> }[] };
+    const synced = data.find((c) => c.metadata.managed_by === "stripe-sync");
+    expect(synced).toBeDefined();
+
+    const first = await openThroughProxy();
+    expect(first.recorded.map((r) => r.form.configuration)).toEqual([synced?.id]);
+    expect(first.proxy.calls().filter((c) => c.path === "/v1/billing_portal/configurations")).toHaveLength(1);
+    vi.restoreAllMocks();
+    const second = await openThroughProxy();
+    expect(second.recorded.map((r) => r.form.configuration)).toEqual([synced?.id]);
+    expect(second.proxy.calls().filter((c) => c.path === "/v1/billing_portal/configurations")).toEqual([]);
+  }, 20_000);
+});
+
+describe("with no synced portal configuration", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("opens Stripe's default configuration and logs a warning naming the sync", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { sessionId } = await subscribedBuyer();
+    // Another account (key) than the test above's, so nothing it cached answers here.
+    const proxy = proxyStripe((call) => (call.path === "/v1/billing_portal/configurations" ? stripeList([]) : null));
+    const request = new Request(`${SITE}/billing/order`, form({ session_id: sessionId }));
+    const res = await createApp().fetch(request, {
+      ...env,
+      STRIPE_API_BASE: PROXIED_STRIPE,
+      STRIPE_SECRET_KEY: "sk_test_worker_tests_no_portal",
+    });
+    expect(res.status).toBe(200);
+    expect(proxy.calls().map((c) => c.path)).toEqual([
+      "/v1/billing_portal/configurations",
+      "/v1/billing_portal/sessions",
+    ]);
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+      .bind(sessionId)
+      .first<string>("stripe_customer_id");
+    const recorded = (await recordedCreates(standinUrl())).filter(
+      (r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId,
+    );
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.form.configuration).toBeUndefined();
+    expect(warnings.mock.calls.map((args) => String(args[0])).join("\n")).toContain("npm run stripe:sync");
   });
 });
 

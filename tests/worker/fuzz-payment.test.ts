@@ -45,7 +45,7 @@ async function check(body: unknown, email?: string, services?: unknown): Promise
   const charged = services as SentItem[];
   const creates = await recordedCreates(standinUrl(), email);
   expect(creates, sent).toHaveLength(1);
-  expectCatalogueCharge(creates[0]!, charged);
+  await expectCatalogueCharge(creates[0]!, charged);
   // Nothing lost: the order is stored with the same catalogue total as the charge.
   const row = await env.DB.prepare("SELECT total_cents FROM orders WHERE customer_email = ?")
     .bind(email)

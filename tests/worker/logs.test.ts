@@ -2,7 +2,8 @@ import { exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logger } from "../../src/http/log.ts";
 import { deliver, sessionEvent, WEBHOOK_URL } from "./support/orders.ts";
-import { cartItem, customer, failingStandinUrl, postPaymentWith } from "./support/payment.ts";
+import { cartItem, customer, failingStandinUrl, postPaymentWith, standinUrl } from "./support/payment.ts";
+import { PROXIED_STRIPE, proxyStripe } from "./support/stripe-proxy.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -58,8 +59,10 @@ describe("structured logs", () => {
 
   it("a payment Stripe refuses logs one JSON error line, with the error's name, message and stack", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The prices are found at the synced stand-in; the session is asked of the failing one.
+    proxyStripe(undefined, (call) => (call.path === "/v1/prices" ? standinUrl() : failingStandinUrl()));
     const res = await postPaymentWith(
-      { STRIPE_API_BASE: failingStandinUrl() },
+      { STRIPE_API_BASE: PROXIED_STRIPE },
       { services: [cartItem("e1")], customerInfo: customer() },
     );
     expect(res.status).toBe(502);

@@ -56,7 +56,7 @@ describe("metadata stays within Stripe's 500 characters per value", () => {
       zip: "z".repeat(20),
       country: "k".repeat(100),
     });
-    const params = checkoutSessionParams(cart, info, "https://example.com", "ref-1");
+    const params = checkoutSessionParams(cart, new Map([["e1", "price_e1"]]), info, "https://example.com", "ref-1");
     const values = Object.values(params.metadata ?? {});
     // Nine customer fields, the item ids and the order's reference.
     expect(values).toHaveLength(11);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { AppEnv } from "../../src/env.ts";
 import { paymentRoutes } from "../../src/routes/payment.ts";
@@ -14,17 +14,25 @@ import {
   read,
   recordedCreates,
   slowStandinUrl,
+  standinUrl,
 } from "./support/payment.ts";
+import { PROXIED_STRIPE, proxyStripe } from "./support/stripe-proxy.ts";
 
 const order = () => ({ services: [cartItem("pricing-business"), cartItem("e1")], customerInfo: customer() });
 
 const NOT_CONFIGURED = "Payments are not configured. Please contact us to complete your order.";
 const PROVIDER_FAILED = "The payment provider could not be reached. Please try again in a moment.";
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe("when Stripe fails", () => {
   it("a Stripe 500 answers 502 with a clear message, after one retry with the same idempotency key", async () => {
     const body = order();
-    const res = await postPaymentWith({ STRIPE_API_BASE: failingStandinUrl() }, body);
+    // The prices are found at the synced stand-in; the session is asked of the failing one.
+    proxyStripe(undefined, (call) => (call.path === "/v1/prices" ? standinUrl() : failingStandinUrl()));
+    const res = await postPaymentWith({ STRIPE_API_BASE: PROXIED_STRIPE }, body);
     expect(res.status).toBe(502);
     expectSafeErrorBody(res);
     expect(res.json).toEqual({ error: PROVIDER_FAILED });

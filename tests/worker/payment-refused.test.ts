@@ -19,7 +19,7 @@ const PROVIDER_FAILED = "The payment provider could not be reached. Please try a
 type StripeErrorBody = { type: string; message: string; code?: string; param?: string };
 
 /**
- * Answers every call to STUBBED_STRIPE as Stripe answers an error (status, `{ error }` body,
+ * Answers every call to STUBBED_STRIPE but the price lookup as Stripe answers an error (status, `{ error }` body,
  * Request-Id), so the real SDK turns it into its own error class; other fetches go through.
  * The SDK takes the global fetch when the gateway is built, which happens per request.
  */
@@ -29,6 +29,8 @@ function stripeAnswers(status: number, error: StripeErrorBody): { calls: () => n
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== STUBBED_STRIPE) return realFetch(input, init);
+    // The catalogue's prices are found before the session is asked for: the synced stand-in answers.
+    if (url.pathname === "/v1/prices") return realFetch(new URL(`${url.pathname}${url.search}`, standinUrl()), init);
     calls++;
     const headers = { "Content-Type": "application/json", "Request-Id": `req_${crypto.randomUUID()}` };
     return Promise.resolve(new Response(JSON.stringify({ error }), { status, headers }));
@@ -132,6 +134,9 @@ describe("4xx answers that are ours to fix, or cured by waiting, stay 502 'try a
     });
     expect(res.status, res.text).toBe(502);
     expect(res.json).toEqual({ error: PROVIDER_FAILED });
-    expect((await recordedCreates(standinUrl(), info.email)).map((c) => c.status)).toEqual([401]);
+    // Refused at the first call, the price lookup: no session is asked for.
+    expect(await recordedCreates(standinUrl(), info.email)).toEqual([]);
+    const lookups = (await recordedCreates(standinUrl())).filter((c) => c.path === "/v1/prices");
+    expect(lookups.map((c) => c.status)).toContain(401);
   });
 });

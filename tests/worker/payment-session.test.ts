@@ -1,18 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cartItem, customer, postPayment, recordedCreates, standinUrl } from "./support/payment.ts";
+import { type ChargedLine, chargedLines, priceIdOf } from "./support/stripe-prices.ts";
 
-/** The flat form fields of one line item, as Stripe receives them. */
-function line(i: number, fields: { quantity: number; cents: number; name: string; category: string; id: string }) {
+/** The flat form fields of one line item, as Stripe receives them: the synced price of the lookup key. */
+async function line(i: number, quantity: number, lookupKey: string) {
   const p = `line_items[${i}]`;
-  return {
-    [`${p}[quantity]`]: String(fields.quantity),
-    [`${p}[price_data][currency]`]: "usd",
-    [`${p}[price_data][unit_amount]`]: String(fields.cents),
-    [`${p}[price_data][product_data][name]`]: fields.name,
-    [`${p}[price_data][product_data][description]`]: fields.category,
-    [`${p}[price_data][product_data][metadata][catalogue_id]`]: fields.id,
-  };
+  return { [`${p}[quantity]`]: String(quantity), [`${p}[price]`]: await priceIdOf(lookupKey) };
+}
+
+/** What the lines charge, read from the prices they name: the catalogue's names, amounts and periods. */
+async function expectCharged(form: Record<string, string>, expected: Partial<ChargedLine>[]) {
+  const lines = await chargedLines(form);
+  expect(lines).toEqual(expected.map((fields) => expect.objectContaining({ currency: "usd", ...fields })));
 }
 
 function customerFields(info: ReturnType<typeof customer>) {
@@ -67,22 +67,9 @@ describe("POST /create-custom-payment with a valid cart", () => {
     expect(call.authorization).toBe(true);
     expect(call.form).toEqual({
       mode: "subscription",
-      ...line(0, {
-        quantity: 1,
-        cents: 37500,
-        name: "Business",
-        category: "Monthly Subscription",
-        id: "pricing-business",
-      }),
-      "line_items[0][price_data][recurring][interval]": "month",
-      ...line(1, {
-        quantity: 2,
-        cents: 5000,
-        name: "Quick Tech Fix",
-        category: "One-Time Service",
-        id: "pricing-quick-tech-fix",
-      }),
-      ...line(2, { quantity: 1, cents: 2000, name: "Basic Troubleshooting Session", category: "Support", id: "e1" }),
+      ...(await line(0, 1, "plan-business-month")),
+      ...(await line(1, 2, "service-pricing-quick-tech-fix")),
+      ...(await line(2, 1, "service-e1")),
       ...customerFields(info),
       "metadata[item_ids]": "pricing-business,pricing-quick-tech-fix,e1",
       ...orderRef(call.form),
@@ -90,6 +77,32 @@ describe("POST /create-custom-payment with a valid cart", () => {
       "subscription_data[metadata][order_ref]": call.form.client_reference_id,
       ...urls,
     });
+    await expectCharged(call.form, [
+      {
+        catalogueId: "pricing-business",
+        name: "Business",
+        description: "Monthly Subscription",
+        unitAmount: 37500,
+        interval: "month",
+        quantity: 1,
+      },
+      {
+        catalogueId: "pricing-quick-tech-fix",
+        name: "Quick Tech Fix",
+        description: "One-Time Service",
+        unitAmount: 5000,
+        interval: null,
+        quantity: 2,
+      },
+      {
+        catalogueId: "e1",
+        name: "Basic Troubleshooting Session",
+        description: "Support",
+        unitAmount: 2000,
+        interval: null,
+        quantity: 1,
+      },
+    ]);
     const row = await env.DB.prepare("SELECT order_ref FROM orders WHERE customer_email = ?").bind(info.email).first();
     expect(row?.order_ref).toBe(call.form.client_reference_id);
   });
@@ -106,26 +119,32 @@ describe("POST /create-custom-payment with a valid cart", () => {
     const { "metadata[customer_company]": _absent, ...withoutCompany } = customerFields(info);
     expect(call.form).toEqual({
       mode: "payment",
-      ...line(0, {
-        quantity: 1,
-        cents: 1_200_000,
-        name: "24/7 Support Package (Annual)",
-        category: "Support",
-        id: "p6",
-      }),
-      ...line(1, {
-        quantity: 3,
-        cents: 7500,
-        name: "Cybersecurity Audit",
-        category: "Add-On Service",
-        id: "pricing-cybersecurity-audit",
-      }),
+      ...(await line(0, 1, "service-p6")),
+      ...(await line(1, 3, "service-pricing-cybersecurity-audit")),
       ...withoutCompany,
       "metadata[item_ids]": "p6,pricing-cybersecurity-audit",
       ...orderRef(call.form),
       ...urls,
     });
     expect(Object.keys(call.form).some((k) => k.includes("recurring"))).toBe(false);
+    await expectCharged(call.form, [
+      {
+        catalogueId: "p6",
+        name: "24/7 Support Package (Annual)",
+        description: "Support",
+        unitAmount: 1_200_000,
+        interval: null,
+        quantity: 1,
+      },
+      {
+        catalogueId: "pricing-cybersecurity-audit",
+        name: "Cybersecurity Audit",
+        description: "Add-On Service",
+        unitAmount: 7500,
+        interval: null,
+        quantity: 3,
+      },
+    ]);
   });
 
   it("charges the catalogue's name and category, never the ones the browser sent", async () => {
@@ -136,9 +155,9 @@ describe("POST /create-custom-payment with a valid cart", () => {
     });
     expect(res.status).toBe(200);
     const call = await onlyCreateFor(info.email);
-    expect(call.form["line_items[0][price_data][product_data][name]"]).toBe("Microsoft 365 Migration");
-    expect(call.form["line_items[0][price_data][product_data][description]"]).toBe("Migration");
-    expect(call.form["line_items[0][price_data][unit_amount]"]).toBe("35000");
+    await expectCharged(call.form, [
+      { catalogueId: "s3", name: "Microsoft 365 Migration", description: "Migration", unitAmount: 35000, quantity: 1 },
+    ]);
     expect(JSON.stringify(call.form)).not.toMatch(/Free Laptop|Gift|<script>/);
   });
 

@@ -1,12 +1,14 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { deliver, payAtStandin, placeOrder, SITE, sitePost, standinEvents } from "./support/orders.ts";
 import { recordedCreates, standinUrl } from "./support/payment.ts";
 
 /**
  * Every form key the worker may send Stripe, per call: the compile-time check is the SDK's own
- * parameter types (services/stripe.ts passes Stripe.Checkout.SessionCreateParams and the portal's
- * create params); this is the run-time one, over what the stand-in actually received.
+ * parameter types (services/stripe.ts passes Stripe.Checkout.SessionCreateParams, the portal's
+ * create params, and Stripe.PriceListParams and the portal configurations' list params for the
+ * reads before them); this is the run-time one, over what the stand-in actually received (a
+ * list's query counts as its form).
  */
 const ALLOWED: Record<string, RegExp[]> = {
   "/v1/checkout/sessions": [
@@ -18,12 +20,14 @@ const ALLOWED: Record<string, RegExp[]> = {
     /^metadata\[(order_ref|item_ids(_\d+)?|customer_(name|email|phone|company|address|city|state|zip|country))\]$/,
     /^subscription_data\[metadata\]\[order_ref\]$/,
     /^line_items\[\d+\]\[quantity\]$/,
-    /^line_items\[\d+\]\[price_data\]\[(currency|unit_amount)\]$/,
-    /^line_items\[\d+\]\[price_data\]\[recurring\]\[interval\]$/,
-    /^line_items\[\d+\]\[price_data\]\[product_data\]\[(name|description)\]$/,
-    /^line_items\[\d+\]\[price_data\]\[product_data\]\[metadata\]\[catalogue_id\]$/,
+    // The synced catalogue's prices, never an ad-hoc price_data.
+    /^line_items\[\d+\]\[price\]$/,
   ],
-  "/v1/billing_portal/sessions": [/^customer$/, /^return_url$/],
+  "/v1/billing_portal/sessions": [/^customer$/, /^return_url$/, /^configuration$/],
+  // GET: the prices a cart's lookup keys name (at most 10 keys a call), before the session.
+  "/v1/prices": [/^lookup_keys\[\d\]$/, /^active$/, /^limit$/],
+  // GET: the portal configuration the sync made, before the portal session.
+  "/v1/billing_portal/configurations": [/^active$/, /^limit$/],
 };
 
 describe("what the worker sends Stripe", () => {
@@ -50,5 +54,19 @@ describe("what the worker sends Stripe", () => {
     );
     expect(strays).toEqual([]);
     expect(recorded.every((r) => r.authorization && r.status < 500)).toBe(true);
-  });
+    // The portal this test opened names the configuration the sync made (plan changes as our terms
+    // say); billing-portal.test.ts's fallback, on the same stand-in, deliberately names none.
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+      .bind(sessionId)
+      .first<string>("stripe_customer_id");
+    const portals = recorded.filter((r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId);
+    expect(portals).toHaveLength(1);
+    expect(portals[0]?.form.configuration).toMatch(/^bpc_/);
+    // A list asks for no more keys than Stripe takes in one call.
+    const lookups = recorded.filter((r) => r.path === "/v1/prices");
+    expect(lookups.every((r) => Object.keys(r.form).filter((k) => k.startsWith("lookup_keys")).length <= 10)).toBe(
+      true,
+    );
+    // Two orders, a payment, its events and the portal: several seconds on a loaded machine.
+  }, 20_000);
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { catalogue } from "../../../src/orders/catalogue.ts";
 import type { PaymentAnswer, RecordedCreate } from "./payment.ts";
+import { chargedLines } from "./stripe-prices.ts";
 
 /** Bounds of every fuzz property: enough to find the classic mistakes, small enough for `npm test`. */
 export const FUZZ_RUNS = 300;
@@ -71,22 +72,6 @@ export function expectSafeAnswer(res: PaymentAnswer, body: string): void {
   }
 }
 
-type ChargedLine = { catalogueId: string; unitAmount: number; quantity: number };
-
-/** The lines Stripe was asked to charge, read from a create call's form-encoded parameters. */
-function chargedLines(create: RecordedCreate): ChargedLine[] {
-  const lines: ChargedLine[] = [];
-  for (let i = 0; `line_items[${i}][quantity]` in create.form; i++) {
-    const field = (name: string) => create.form[`line_items[${i}]${name}`] ?? "";
-    lines.push({
-      catalogueId: field("[price_data][product_data][metadata][catalogue_id]"),
-      unitAmount: Number(field("[price_data][unit_amount]")),
-      quantity: Number(field("[quantity]")),
-    });
-  }
-  return lines;
-}
-
 /** Cents the catalogue says the sent cart costs: its own prices, never the browser's. */
 export function catalogueTotalCents(services: { id: string; quantity: number }[]): number {
   return services.reduce((sum, item) => {
@@ -97,10 +82,15 @@ export function catalogueTotalCents(services: { id: string; quantity: number }[]
 }
 
 /** Every charged line is at the catalogue's unit price, and the whole is the catalogue total. */
-export function expectCatalogueCharge(create: RecordedCreate, services: { id: string; quantity: number }[]): void {
-  const lines = chargedLines(create);
+export async function expectCatalogueCharge(
+  create: RecordedCreate,
+  services: { id: string; quantity: number }[],
+): Promise<void> {
+  // The price each line names, as Stripe holds it: what the buyer is charged.
+  const lines = await chargedLines(create.form);
   for (const line of lines) {
     expect(line.unitAmount, line.catalogueId).toBe(catalogue.get(line.catalogueId)?.unitAmount);
+    expect(line.currency, line.catalogueId).toBe("usd");
   }
   expect(lines.map((l) => [l.catalogueId, l.quantity])).toEqual(services.map((s) => [s.id, s.quantity]));
   const charged = lines.reduce((sum, l) => sum + l.unitAmount * l.quantity, 0);
