@@ -1,9 +1,18 @@
+import type { Catalogue } from "./catalogue.ts";
 import { newCustomer, type StoredCustomer } from "./customers.ts";
 import { invalidRequest } from "./errors.ts";
 import { fixture } from "./fixtures.ts";
 import { type InvoiceLine, invoiceJson, invoiceTotal, RETRY_DELAY_SECONDS, type StoredInvoice } from "./invoices.ts";
+import { catalogued, priceChange } from "./plan-changes.ts";
+import { type PhasePrice, type StoredSchedule, scheduleJson } from "./schedules.ts";
 import { type PricedLine, randomId, type StoredSession, unixNow } from "./sessions.ts";
-import { periodEnd, recurringTotal, type StoredSubscription, subscriptionJson } from "./subscriptions.ts";
+import {
+  periodEnd,
+  recurringTotal,
+  type StoredSubscription,
+  type SubscriptionItem,
+  subscriptionJson,
+} from "./subscriptions.ts";
 import { previousAttributes, type RecordedEvent, type WebhookSender } from "./webhooks.ts";
 
 export type StoredPortalSession = {
@@ -39,10 +48,16 @@ export class Billing {
   readonly #subscriptions = new Map<string, StoredSubscription>();
   readonly #invoices = new Map<string, StoredInvoice>();
   readonly #portals = new Map<string, StoredPortalSession>();
+  readonly #schedules = new Map<string, StoredSchedule>();
+  /** The price each active schedule's second phase moves its subscription to. */
+  readonly #pendingPrices = new Map<string, PhasePrice>();
   readonly #webhooks: WebhookSender;
+  /** Where a subscription item finds its catalogue price's lookup key and metadata. */
+  readonly #catalogue: Catalogue | null;
 
-  constructor(webhooks: WebhookSender) {
+  constructor(webhooks: WebhookSender, catalogue: Catalogue | null = null) {
     this.#webhooks = webhooks;
+    this.#catalogue = catalogue;
   }
 
   customer(id: string): StoredCustomer | undefined {
@@ -55,6 +70,10 @@ export class Billing {
 
   invoice(id: string): StoredInvoice | undefined {
     return this.#invoices.get(id);
+  }
+
+  schedule(id: string): StoredSchedule | undefined {
+    return this.#schedules.get(id);
   }
 
   portal(id: string): StoredPortalSession | undefined {
@@ -92,10 +111,17 @@ export class Billing {
       sessionId: session.id,
       currency: params.currency,
       metadata: { ...params.subscriptionMetadata },
-      items: recurring.map((line) => ({ ...line, id: randomId("si"), created: now })),
+      items: recurring.map((line) => ({
+        ...line,
+        ...this.#catalogueFields(line.price),
+        id: randomId("si"),
+        created: now,
+      })),
       interval,
       periodStart: now,
       periodEnd: periodEnd(now, interval, now),
+      anchor: now,
+      schedule: null,
       status: paid ? "active" : "incomplete",
       cancelAtPeriodEnd: false,
       cancelAt: null,
@@ -149,7 +175,8 @@ export class Billing {
     const customer = this.#customers.get(subscription.customer);
     if (!customer) throw new Error(`Subscription ${subscription.id} has no customer`);
     const start = subscription.periodEnd;
-    const end = periodEnd(start, subscription.interval, subscription.created);
+    const released = this.#startNextPhase(subscription, start);
+    const end = periodEnd(start, subscription.interval, subscription.anchor);
     const lines = subscription.items.map((item) => invoiceLine(item, item.id, start, end));
     const invoice = this.#newInvoice(
       subscription,
@@ -170,10 +197,18 @@ export class Billing {
       invoice.nextPaymentAttempt = invoice.created + RETRY_DELAY_SECONDS;
       subscription.status = "past_due";
     }
-    const events = this.#sent(
-      await this.#sendInvoice(paid ? "invoice.paid" : "invoice.payment_failed", invoice, subscription),
-      await this.#sendUpdated(subscription, before),
-    );
+    const invoiceEvent = paid ? "invoice.paid" : "invoice.payment_failed";
+    // A phase that changes the price updates the subscription before its first invoice, as Stripe does.
+    const events = released
+      ? this.#sent(
+          await this.#sendUpdated(subscription, before),
+          await this.#sendInvoice(invoiceEvent, invoice, subscription),
+          await this.#sendSchedule("subscription_schedule.released", released, subscription),
+        )
+      : this.#sent(
+          await this.#sendInvoice(invoiceEvent, invoice, subscription),
+          await this.#sendUpdated(subscription, before),
+        );
     return { invoice, events };
   }
 
@@ -220,6 +255,140 @@ export class Billing {
     return this.#sent(await this.#send("customer.subscription.deleted", subscription));
   }
 
+  /**
+   * A plan change that takes effect now. With `always_invoice` the proration (credit for the
+   * unused time, charge for the rest) is invoiced at once and paid with the saved card; with
+   * `none` nothing is charged until the next renewal. Subscriptions run on the stand-in's clock:
+   * once a test has advanced one past today, "now" is the start of its current period.
+   */
+  async changePrice(
+    subscription: StoredSubscription,
+    target: PhasePrice,
+    behavior: "always_invoice" | "none",
+  ): Promise<{ invoice: StoredInvoice | null; events: RecordedEvent[] }> {
+    const item = this.#changeable(subscription);
+    const customer = this.#customers.get(subscription.customer);
+    if (!customer) throw new Error(`Subscription ${subscription.id} has no customer`);
+    const at = Math.max(unixNow(), subscription.periodStart);
+    const change = priceChange(subscription, item, target, at);
+    const before = subscriptionJson(subscription);
+    setPrice(subscription, item, target);
+    Object.assign(subscription, {
+      periodStart: change.periodStart,
+      periodEnd: change.periodEnd,
+      anchor: change.anchor,
+    });
+    if (behavior === "none")
+      return { invoice: null, events: this.#sent(await this.#sendUpdated(subscription, before)) };
+    const invoice = this.#newInvoice(subscription, customer, "subscription_update", change.lines, at, at);
+    markPaid(invoice);
+    const events = this.#sent(
+      await this.#sendUpdated(subscription, before),
+      await this.#sendInvoice("invoice.paid", invoice, subscription),
+      await this.#sendInvoice("invoice.payment_succeeded", invoice, subscription),
+    );
+    return { invoice, events };
+  }
+
+  /**
+   * A change that waits for the period end: a schedule whose first phase keeps the current price
+   * until then and whose second has the new one. A change already waiting is released first.
+   */
+  async schedulePrice(subscription: StoredSubscription, target: PhasePrice): Promise<RecordedEvent[]> {
+    const item = this.#changeable(subscription);
+    const waiting = this.#schedules.get(subscription.schedule ?? "");
+    const released = waiting ? await this.releaseSchedule(waiting) : [];
+    const before = subscriptionJson(subscription);
+    const { periodStart: start, periodEnd: end } = subscription;
+    const schedule: StoredSchedule = {
+      id: randomId("sub_sched"),
+      created: unixNow(),
+      customer: subscription.customer,
+      subscription: subscription.id,
+      status: "active",
+      phases: [
+        { start, end, price: item.price, quantity: item.quantity, currency: item.currency },
+        {
+          start: end,
+          end: periodEnd(end, target.recurring, end),
+          price: target.price,
+          quantity: item.quantity,
+          currency: target.currency,
+        },
+      ],
+      releasedAt: null,
+    };
+    this.#schedules.set(schedule.id, schedule);
+    this.#pendingPrices.set(schedule.id, target);
+    subscription.schedule = schedule.id;
+    return [
+      ...released,
+      ...this.#sent(
+        await this.#sendSchedule("subscription_schedule.created", schedule, subscription),
+        await this.#sendUpdated(subscription, before),
+      ),
+    ];
+  }
+
+  /** The schedule lets go of its subscription, which keeps its current price. */
+  async releaseSchedule(schedule: StoredSchedule): Promise<RecordedEvent[]> {
+    if (schedule.status !== "active") {
+      throw invalidRequest(
+        `You cannot release a subscription schedule that is currently in the \`${schedule.status}\` status. It must be in one of the following statuses: \`not_started\`, \`active\`.`,
+      );
+    }
+    const subscription = this.#subscriptions.get(schedule.subscription);
+    if (!subscription) throw new Error(`Schedule ${schedule.id} has no subscription`);
+    const before = subscriptionJson(subscription);
+    this.#release(schedule, subscription, unixNow());
+    return this.#sent(
+      await this.#sendSchedule("subscription_schedule.released", schedule, subscription),
+      await this.#sendUpdated(subscription, before),
+    );
+  }
+
+  /** The one item a plan change moves to another price; Stripe's portal changes one-item subscriptions only. */
+  #changeable(subscription: StoredSubscription): SubscriptionItem {
+    const [item, ...others] = subscription.items;
+    if (!item || others.length > 0) {
+      throw invalidRequest(`Subscription ${subscription.id} must have exactly one item to change its price.`, "items");
+    }
+    if (subscription.status !== "active" || subscription.cancelAtPeriodEnd) {
+      throw invalidRequest(
+        `Subscription ${subscription.id} is not active or is set to cancel: its plan cannot change.`,
+      );
+    }
+    return item;
+  }
+
+  /**
+   * At a period end, a schedule's second phase begins: the item takes its price (an interval
+   * change restarts the anchor there). The stand-in's portal schedules have nothing after that
+   * phase, so the schedule releases the subscription as the phase starts; the released schedule is returned.
+   */
+  #startNextPhase(subscription: StoredSubscription, at: number): StoredSchedule | null {
+    const schedule = this.#schedules.get(subscription.schedule ?? "");
+    const target = schedule ? this.#pendingPrices.get(schedule.id) : undefined;
+    const [item] = subscription.items;
+    if (schedule?.status !== "active" || !target || !item || schedule.phases[1].start > at) return null;
+    if (target.recurring.interval !== subscription.interval.interval) subscription.anchor = at;
+    setPrice(subscription, item, target);
+    this.#release(schedule, subscription, at);
+    return schedule;
+  }
+
+  #release(schedule: StoredSchedule, subscription: StoredSubscription, at: number): void {
+    schedule.status = "released";
+    schedule.releasedAt = at;
+    this.#pendingPrices.delete(schedule.id);
+    if (subscription.schedule === schedule.id) subscription.schedule = null;
+  }
+
+  #catalogueFields(priceId: string) {
+    const price = this.#catalogue?.price(priceId);
+    return price ? { lookupKey: price.lookupKey, priceMetadata: { ...price.metadata } } : {};
+  }
+
   #newInvoice(
     subscription: StoredSubscription,
     customer: StoredCustomer,
@@ -239,7 +408,7 @@ export class Billing {
       currency: subscription.currency,
       billingReason,
       status: "open",
-      amountDue: billingReason === "subscription_create" ? invoiceTotal(lines) : recurringTotal(subscription),
+      amountDue: amountDue(billingReason, lines, subscription),
       attemptCount: 0,
       paidAt: null,
       nextPaymentAttempt: null,
@@ -267,6 +436,10 @@ export class Billing {
     );
   }
 
+  #sendSchedule(type: string, schedule: StoredSchedule, subscription: StoredSubscription) {
+    return this.#webhooks.send(type, scheduleJson(schedule), subscription.sessionId);
+  }
+
   #sendInvoice(type: string, invoice: StoredInvoice, subscription: StoredSubscription) {
     return this.#webhooks.send(type, invoiceJson(invoice), subscription.sessionId);
   }
@@ -285,4 +458,16 @@ function markPaid(invoice: StoredInvoice): void {
   invoice.attemptCount += 1;
   invoice.paidAt = unixNow();
   invoice.nextPaymentAttempt = null;
+}
+
+/** A first invoice bills every line; a renewal the recurring items; a plan change its proration (a credit is not paid out). */
+function amountDue(reason: StoredInvoice["billingReason"], lines: InvoiceLine[], subscription: StoredSubscription) {
+  if (reason === "subscription_cycle") return recurringTotal(subscription);
+  return Math.max(0, invoiceTotal(lines));
+}
+
+/** The item moves to another price; the subscription's interval follows it. */
+function setPrice(subscription: StoredSubscription, item: SubscriptionItem, target: PhasePrice): void {
+  Object.assign(item, target, catalogued(target));
+  subscription.interval = target.recurring;
 }

@@ -27,6 +27,7 @@ const ROUTES: Route[] = [
   { pattern: new RegExp(`^/__expire/${ID}$`), run: expire },
   { pattern: new RegExp(`^/__sessions/${ID}/settle$`), run: settle },
   { pattern: new RegExp(`^/__subscriptions/${ID}/advance$`), run: advance },
+  { pattern: /^\/__control\/(advance)$/, run: advanceTo },
   { pattern: new RegExp(`^/__subscriptions/${ID}/cancel$`), run: cancel },
   { pattern: new RegExp(`^/__subscriptions/${ID}/end$`), run: end },
   { pattern: new RegExp(`^/__invoices/${ID}/pay$`), run: payInvoice },
@@ -136,6 +137,17 @@ async function advance(deps: ControlDeps, id: string, params: Params) {
     invoice: result.invoice ? invoiceJson(result.invoice) : null,
     events: result.events,
   };
+}
+
+/**
+ * `POST /__control/advance` `{ subscription, to: "period_end" }`: the same as
+ * `/__subscriptions/:id/advance`. The stand-in's clock moves by whole periods only.
+ */
+async function advanceTo(deps: ControlDeps, _id: string, params: Params) {
+  const id = params.get("subscription");
+  if (!id) throw invalidRequest("Missing required param: subscription.", "subscription", "parameter_missing");
+  oneOf(params, "to", ["period_end"], "period_end");
+  return advance(deps, id, params);
 }
 
 async function cancel(deps: ControlDeps, id: string, params: Params) {

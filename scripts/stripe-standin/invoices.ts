@@ -8,6 +8,8 @@ export type InvoiceLine = PricedLine & {
   subscriptionItem: string | null;
   periodStart: number;
   periodEnd: number;
+  /** A plan change's credit for unused time or charge for remaining time ("Unused time on …"). */
+  proration?: { description: string };
 };
 
 export type StoredInvoice = {
@@ -20,7 +22,7 @@ export type StoredInvoice = {
   /** Stripe's snapshot of the subscription's metadata, taken when the invoice is made. */
   subscriptionMetadata: Record<string, string>;
   currency: string;
-  billingReason: "subscription_create" | "subscription_cycle";
+  billingReason: "subscription_create" | "subscription_cycle" | "subscription_update";
   status: "open" | "paid";
   amountDue: number;
   attemptCount: number;
@@ -111,9 +113,11 @@ function invoiceLineJson(invoice: StoredInvoice, line: InvoiceLine) {
     id: line.id,
     amount,
     currency: line.currency,
-    description: subscriptionLine
-      ? `${line.quantity} × ${line.name} (at ${money(line.unitAmount, line.currency)}${per})`
-      : line.name,
+    description: line.proration
+      ? line.proration.description
+      : subscriptionLine
+        ? `${line.quantity} × ${line.name} (at ${money(line.unitAmount, line.currency)}${per})`
+        : line.name,
     invoice: invoice.id,
     livemode: false,
     // Stripe copies the subscription's metadata onto the lines it bills.
@@ -123,7 +127,7 @@ function invoiceLineJson(invoice: StoredInvoice, line: InvoiceLine) {
           invoice_item_details: null,
           subscription_item_details: {
             invoice_item: null,
-            proration: false,
+            proration: line.proration !== undefined,
             proration_details: { credited_items: null },
             subscription: invoice.subscription,
             subscription_item: line.subscriptionItem,

@@ -2,7 +2,13 @@ import type { SessionLine } from "./checkout-params.ts";
 import { fixture } from "./fixtures.ts";
 import type { PricedLine } from "./sessions.ts";
 
-export type SubscriptionItem = PricedLine & { id: string; created: number };
+export type SubscriptionItem = PricedLine & {
+  id: string;
+  created: number;
+  /** The catalogue price's lookup key and metadata; an ad-hoc `price_data` price has neither. */
+  lookupKey?: string | null;
+  priceMetadata?: Record<string, string>;
+};
 
 type Recurring = NonNullable<SessionLine["recurring"]>;
 
@@ -19,6 +25,10 @@ export type StoredSubscription = {
   interval: Recurring;
   periodStart: number;
   periodEnd: number;
+  /** What monthly periods keep the day of: the start, or the moment an interval change reset it. */
+  anchor: number;
+  /** The subscription schedule managing it (a plan change waiting for the period end), if any. */
+  schedule: string | null;
   status: "incomplete" | "active" | "past_due" | "canceled";
   cancelAtPeriodEnd: boolean;
   cancelAt: number | null;
@@ -54,7 +64,7 @@ export function subscriptionJson(subscription: StoredSubscription) {
   return {
     ...example,
     id: subscription.id,
-    billing_cycle_anchor: subscription.created,
+    billing_cycle_anchor: subscription.anchor,
     billing_cycle_anchor_config: null,
     billing_mode: { flexible: null, type: "classic" },
     billing_schedules: [],
@@ -85,6 +95,7 @@ export function subscriptionJson(subscription: StoredSubscription) {
     payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: "off" },
     pending_invoice_item_interval: null,
     pending_update: null,
+    schedule: subscription.schedule,
     start_date: subscription.created,
     status: subscription.status,
     transfer_data: null,
@@ -124,6 +135,8 @@ function subscriptionItemJson(subscription: StoredSubscription, item: Subscripti
       created: item.created,
       currency: item.currency,
       custom_unit_amount: null,
+      lookup_key: item.lookupKey ?? null,
+      metadata: item.priceMetadata ?? {},
       product: item.product,
       recurring: { ...example.price.recurring, ...recurring },
       transform_quantity: null,

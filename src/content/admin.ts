@@ -150,6 +150,7 @@ export const adminCopy = {
       status: "Status",
       customer: "Customer",
       order: "Order",
+      plan: "Plan",
       dates: "Renews or ends",
       monthly: "Monthly",
     },
@@ -164,6 +165,16 @@ export const adminCopy = {
     perMonth: "/ month",
     /** Before the reason a subscription is held for review. */
     review: "Needs review:",
+    /** "Business, yearly": the plan it bills now, when a subscription event named one of our prices. */
+    plan: (name: string, interval: "month" | "year" | null) =>
+      interval ? `${name}, ${interval === "year" ? "yearly" : "monthly"}` : name,
+    /** "Downgrades to Starter on 1 Feb 2027": a change a schedule applies at the period's end. */
+    pending: (change: "upgrade" | "downgrade" | "switch", plan: string | null, on: string) =>
+      plan
+        ? `${{ upgrade: "Upgrades", downgrade: "Downgrades", switch: "Switches" }[change]} to ${plan} on ${on}`
+        : `Changes plan on ${on}`,
+    /** A yearly plan in the monthly column: its twelfth, then what it bills a year. */
+    perYear: (amount: string) => `${amount} / year`,
   },
   quotes: {
     heading: "Quotes",
@@ -217,6 +228,8 @@ export const adminCopy = {
       "owner-cancel-scheduled": "Scheduled cancellation notice to you",
       "owner-subscription-canceled": "Cancellation notice to you",
       "owner-billing-review": "Billing to review, to you",
+      "owner-plan-change": "Plan change notice to you",
+      "plan-change-confirmed": "Plan change confirmation to the buyer",
       "owner-ceiling": "Traffic ceiling notice to you",
       "renewal-failed": "Failed renewal notice to the buyer",
       quote: "Quote to the buyer",

@@ -94,11 +94,17 @@ export async function orderChildren(db: D1Database, ids: readonly string[]): Pro
 }
 
 /**
- * What a subscription bills a month: its order's recurring lines. A plan changed later in Stripe's
- * portal is not seen here (the order keeps what was bought).
+ * What a subscription bills a month: the plan a subscription event last named (a plan changed in
+ * the portal included), a yearly plan counting as a twelfth of its price, rounded to the nearest
+ * cent, half up, per subscription, before any sum (integer division of amount + 6 by 12); until an
+ * event names one of our prices, its order's recurring lines.
  */
-const MONTHLY_CENTS = `(SELECT COALESCE(SUM(i.unit_amount_cents * i.quantity), 0)
-  FROM order_items i WHERE i.session_id = s.session_id AND i.recurring = 1)`;
+const MONTHLY_CENTS = `(CASE
+  WHEN s.plan_amount_cents IS NULL THEN (SELECT COALESCE(SUM(i.unit_amount_cents * i.quantity), 0)
+    FROM order_items i WHERE i.session_id = s.session_id AND i.recurring = 1)
+  WHEN s.plan_interval = 'year' THEN (s.plan_amount_cents + 6) / 12
+  ELSE s.plan_amount_cents
+END)`;
 
 const SUBSCRIPTION_SEARCHED = [
   "o.customer_name",

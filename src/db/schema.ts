@@ -8,6 +8,8 @@ import { orderStatuses } from "../orders/order-status.ts";
 import { integer, keyPart, nullable, oneOf, primaryKey, type RowOf, table, text } from "./columns.ts";
 
 const timestamp = text;
+/** A plan's billing interval, as Stripe's price.recurring.interval names it. */
+const planIntervals = ["month", "year"] as const;
 const maybeText = nullable(text);
 
 const orders = table("orders", {
@@ -105,6 +107,19 @@ const subscriptions = table("subscriptions", {
   updated_at: timestamp,
   /** Why the owner should look at it (impossible dates from Stripe); null when nothing is wrong. */
   review_reason: maybeText,
+  /** The plan it bills now (our catalogue id), from the newest subscription event naming one of our prices (migrations/0010). */
+  plan_id: maybeText,
+  plan_interval: nullable(oneOf(planIntervals)),
+  /** What one interval bills, in cents. */
+  plan_amount_cents: nullable(integer),
+  plan_price_id: maybeText,
+  /** A change a subscription schedule will make at pending_at; plan null with a date: a price not ours. */
+  pending_plan_id: maybeText,
+  pending_interval: nullable(oneOf(planIntervals)),
+  pending_at: maybeText,
+  pending_amount_cents: nullable(integer),
+  /** The `created` (unix seconds) of the schedule event that last set or cleared the pending change. */
+  pending_state_at: integer,
 });
 
 const payments = table("payments", {

@@ -1,4 +1,4 @@
-/** The SQL of subscriptions, the payments ledger and invoices held for a link (migrations/0003, 0008). */
+/** The SQL of subscriptions (and their plan changes), the payments ledger and invoices held for a link (migrations/0003, 0008, 0010). */
 import type { PaymentRow, PendingInvoiceRow, SubscriptionRow } from "./schema.ts";
 
 /** A subscription as one Stripe event describes it. */
@@ -13,11 +13,22 @@ export type SubscriptionState = {
   canceledAt: string | null;
   /** The event's `created` (unix seconds); 0 for what the checkout alone implies. */
   stateAt: number;
+  /** The plan the event's price names in our catalogue; null keeps what is stored. */
+  plan?: PlanState | null;
+};
+
+/** A plan of our catalogue as a Stripe price bills it. */
+export type PlanState = {
+  planId: string;
+  interval: "month" | "year";
+  /** What one interval bills (unit amount × quantity), in cents. */
+  amountCents: number;
+  priceId: string;
 };
 
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
-function getSubscription(db: D1Database, id: string): Promise<SubscriptionRow | null> {
+export function getSubscription(db: D1Database, id: string): Promise<SubscriptionRow | null> {
   return db.prepare("SELECT * FROM subscriptions WHERE subscription_id = ?").bind(id).first<SubscriptionRow>();
 }
 
@@ -26,6 +37,24 @@ function getSubscription(db: D1Database, id: string): Promise<SubscriptionRow | 
  * new id. They are bound into the SQL below, so this list and the query cannot disagree.
  */
 const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
+
+/**
+ * The plan columns of applySubscriptionState's update (?12 to ?15: the event's plan, or NULL to keep
+ * the stored one). Reaching the change a schedule promised clears it, and stamps the pending change
+ * with this event's time so the schedule's older events cannot bring it back. SQLite reads every
+ * right-hand column as it was before the update, so the conditions all see the old row.
+ */
+const REACHES_PENDING = `(pending_plan_id = ?12 AND pending_interval = ?13 AND ?9 >= pending_state_at)`;
+const PLAN_UPDATE = `
+  plan_id = COALESCE(?12, plan_id),
+  plan_interval = COALESCE(?13, plan_interval),
+  plan_amount_cents = COALESCE(?14, plan_amount_cents),
+  plan_price_id = COALESCE(?15, plan_price_id),
+  pending_plan_id = CASE WHEN ${REACHES_PENDING} THEN NULL ELSE pending_plan_id END,
+  pending_interval = CASE WHEN ${REACHES_PENDING} THEN NULL ELSE pending_interval END,
+  pending_at = CASE WHEN ${REACHES_PENDING} THEN NULL ELSE pending_at END,
+  pending_amount_cents = CASE WHEN ${REACHES_PENDING} THEN NULL ELSE pending_amount_cents END,
+  pending_state_at = CASE WHEN ${REACHES_PENDING} THEN MAX(?9, pending_state_at) ELSE pending_state_at END,`;
 
 /**
  * Records a subscription's state unless a newer one is stored. An equal timestamp applies (two
@@ -41,9 +70,11 @@ export async function applySubscriptionState(
   const after = await db
     .prepare(
       `INSERT INTO subscriptions (subscription_id, session_id, customer_id, status, current_period_end,
-         cancel_at_period_end, cancel_at, canceled_at, state_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         cancel_at_period_end, cancel_at, canceled_at, state_at,
+         plan_id, plan_interval, plan_amount_cents, plan_price_id)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12, ?13, ?14, ?15)
        ON CONFLICT (subscription_id) DO UPDATE SET
+         ${PLAN_UPDATE}
          customer_id = COALESCE(excluded.customer_id, customer_id),
          status = excluded.status,
          current_period_end = COALESCE(excluded.current_period_end, current_period_end),
@@ -71,9 +102,69 @@ export async function applySubscriptionState(
       state.canceledAt,
       state.stateAt,
       ...FINAL_STATUSES,
+      state.plan?.planId ?? null,
+      state.plan?.interval ?? null,
+      state.plan?.amountCents ?? null,
+      state.plan?.priceId ?? null,
     )
     .first<SubscriptionRow>();
   return after ? { before, after } : null;
+}
+
+/** A change a schedule promises, or null: nothing scheduled (released, canceled, completed). */
+export type PendingChange = {
+  planId: string | null;
+  interval: "month" | "year" | null;
+  amountCents: number | null;
+  at: string;
+} | null;
+
+/**
+ * Records (or clears) a subscription's scheduled change, unless a newer schedule event is stored.
+ * On a tie a clearing wins, so a schedule created and released in one second ends cleared whatever
+ * the order of delivery. A change the subscription has already reached, by an event not older than
+ * this one, is not recorded. Returns the row before and after, or null when nothing was written.
+ */
+export async function applyPendingChange(
+  db: D1Database,
+  subscriptionId: string,
+  pending: PendingChange,
+  stateAt: number,
+): Promise<{ before: SubscriptionRow; after: SubscriptionRow } | null> {
+  const before = await getSubscription(db, subscriptionId);
+  if (!before) return null;
+  const after = await db
+    .prepare(
+      `UPDATE subscriptions SET pending_plan_id = ?2, pending_interval = ?3, pending_at = ?4, pending_state_at = ?5,
+         pending_amount_cents = ?6
+       WHERE subscription_id = ?1
+         AND (?5 > pending_state_at OR (?5 = pending_state_at AND (?4 IS NULL OR pending_at IS NOT NULL)))
+         AND NOT (?2 IS NOT NULL AND plan_id IS ?2 AND plan_interval IS ?3 AND state_at >= ?5)
+       RETURNING *`,
+    )
+    .bind(
+      subscriptionId,
+      pending?.planId ?? null,
+      pending?.interval ?? null,
+      pending?.at ?? null,
+      stateAt,
+      pending?.amountCents ?? null,
+    )
+    .first<SubscriptionRow>();
+  return after ? { before, after } : null;
+}
+
+/** The plan a Stripe price id was last seen billing on any subscription (a schedule names prices by id). */
+export async function planOfPrice(db: D1Database, priceId: string): Promise<PlanState | null> {
+  const row = await db
+    .prepare(
+      `SELECT plan_id, plan_interval, plan_amount_cents FROM subscriptions
+       WHERE plan_price_id = ? AND plan_id IS NOT NULL ORDER BY state_at DESC LIMIT 1`,
+    )
+    .bind(priceId)
+    .first<Pick<SubscriptionRow, "plan_id" | "plan_interval" | "plan_amount_cents">>();
+  if (!row?.plan_id || !row.plan_interval) return null;
+  return { planId: row.plan_id, interval: row.plan_interval, amountCents: row.plan_amount_cents ?? 0, priceId };
 }
 
 /** Marks a subscription for the owner's review; the first reason stays. */

@@ -1,9 +1,11 @@
+import { planChangeMailCopy } from "../content/plan-change-mail.ts";
 import { billingLink, renewalFailed } from "./templates/billing-link.ts";
 import { contactAck } from "./templates/contact-ack.ts";
 import { orderConfirmed } from "./templates/order-confirmed.ts";
 import { ownerContact } from "./templates/owner-contact.ts";
 import { ownerNewOrder } from "./templates/owner-new-order.ts";
 import { ownerNotice } from "./templates/owner-notice.ts";
+import { planChangeConfirmed } from "./templates/plan-change.ts";
 import { ownerQuote, quoteForBuyer } from "./templates/quote.ts";
 import type { MailTemplate } from "./types.ts";
 
@@ -21,6 +23,8 @@ export const mailKinds = {
   "owner-cancel-scheduled": ownerNotice("Subscription cancellation scheduled"),
   "owner-subscription-canceled": ownerNotice("Subscription canceled"),
   "owner-billing-review": ownerNotice("Billing needs review"),
+  "owner-plan-change": ownerNotice(planChangeMailCopy.owner.headline),
+  "plan-change-confirmed": planChangeConfirmed,
   "owner-ceiling": ownerNotice("Traffic ceiling reached"),
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,

@@ -1,6 +1,7 @@
 import { ownerNoticeCopy as copy } from "../content/owner-notices.ts";
+import { type PlanChangeKind, planChangeMailCopy } from "../content/plan-change-mail.ts";
 import type { Logger } from "../http/log.ts";
-import { isoDay } from "../lib/dates.ts";
+import { formatLongDate, isoDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
 import { adminOrderAnchor } from "../paths.ts";
@@ -234,6 +235,72 @@ export async function notifyBillingReview(
           [copy.labels.orderReference, order.session_id],
         ],
         adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+}
+
+/** A plan change as the e-mails tell it: names from our catalogue ("Business, yearly"), never Stripe's text. */
+export type PlanChangeNotice = {
+  subscriptionId: string;
+  change: PlanChangeKind;
+  fromPlan: string;
+  toPlan: string;
+  /** When it applied (changed) or applies (scheduled), ISO. */
+  on: string;
+  /** What makes this change itself: one e-mail each per subscription and key. */
+  key: string;
+  /** False when the target is a price our catalogue does not name: only the owner hears. */
+  tellBuyer: boolean;
+};
+
+/** A plan changed in the portal, or a change was scheduled: the owner is told, and the buyer (at the order's address) gets a confirmation. */
+export async function notifyPlanChange(
+  env: Env,
+  order: OrderRow,
+  notice: PlanChangeNotice,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  const labels = planChangeMailCopy.owner.labels;
+  const dedupe = `${notice.subscriptionId}:${notice.change}:${notice.key}`;
+  await enqueueMail(
+    env,
+    {
+      kind: "owner-plan-change",
+      dedupeKey: `owner-plan-change:${dedupe}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: planChangeMailCopy.owner.summaries[notice.change],
+        details: [
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.subscription, notice.subscriptionId],
+          [labels.from, notice.fromPlan],
+          [labels.to, notice.toPlan],
+          [notice.change === "changed" ? labels.changedOn : labels.appliesOn, isoDay(notice.on)],
+          [copy.labels.orderReference, order.session_id],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+  if (!notice.tellBuyer) return;
+  await enqueueMail(
+    env,
+    {
+      kind: "plan-change-confirmed",
+      dedupeKey: `plan-change-confirmed:${dedupe}`,
+      to: order.customer_email,
+      orderId: order.session_id,
+      data: {
+        change: notice.change,
+        fromPlan: notice.fromPlan,
+        toPlan: notice.toPlan,
+        effectiveOn: formatLongDate(notice.on),
       },
     },
     log,

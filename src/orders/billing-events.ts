@@ -2,6 +2,7 @@ import type { SubscriptionRow } from "../db/schema.ts";
 import {
   applySubscriptionState,
   flagSubscription,
+  getSubscription,
   heldInvoices,
   holdInvoice,
   recordPayment,
@@ -17,13 +18,8 @@ import {
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { createBillingLink, describeTtl, RENEWAL_LINK_TTL_SECONDS } from "./billing-links.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
-import {
-  getOrderItems,
-  type OrderItemRow,
-  type OrderRow,
-  orderForSubscription,
-  setStripeCustomer,
-} from "./repository.ts";
+import { subscriptionPlan, tellPlanChanged } from "./plan-changes.ts";
+import { getOrderItems, type OrderRow, orderForSubscription, setStripeCustomer } from "./repository.ts";
 import {
   type InvoiceObject,
   invoiceObject,
@@ -69,6 +65,7 @@ export async function onSubscriptionEvent(
     // An event whose time cannot be trusted is the weakest claim, as the checkout's: it fills in a
     // new subscription but never outranks a state Stripe stamped.
     stateAt: time.seconds === null ? 0 : Math.floor(time.seconds),
+    plan: subscriptionPlan(sub),
   });
   const problems = time.problem ? [...dates.problems, time.problem] : dates.problems;
   if (problems.length > 0) await holdSubscriptionForReview(context, order, sub.id, problems);
@@ -78,6 +75,7 @@ export async function onSubscriptionEvent(
   if (!applied) return { kind: "billing", sessionId, summary: `subscription ${sub.id}: older state, ignored` };
   const { before, after } = applied;
   await tellSubscriptionChange(context, order, before, after);
+  await tellPlanChanged(context, order, before, after);
   const cancel = after.cancel_at_period_end === 1 ? ", cancels at period end" : "";
   return {
     kind: "billing",
@@ -193,7 +191,7 @@ async function enterInvoice(
   const currency = invoice.currency?.toLowerCase() ?? null;
   const period = invoicePeriod(invoice);
   const figures = paid
-    ? planMismatch(order, await getOrderItems(db, order.session_id), invoice)
+    ? planMismatch(order, await billedPlan(db, order, subscriptionId), invoice)
     : missingFigures(amount, currency);
   const problems = figures ? [figures, ...period.problems] : period.problems;
   const reviewReason = problems.length > 0 ? problems.join("; ") : null;
@@ -236,31 +234,44 @@ function missingFigures(amount: number | null, currency: string | null): string 
 }
 
 /**
- * What a paid invoice should charge: the first one the order's whole total (its plans and its
- * one-time items), a renewal the plans. Other invoices (a plan changed in the portal, prorations)
- * vary, so only their currency is compared.
+ * What a renewal may charge: the plan a subscription event last named (a plan changed in the
+ * portal, a yearly price), else the order's recurring lines; and a scheduled change's new plan,
+ * whose first invoice can arrive before the subscription event that applies it.
  */
-function expectedCharge(order: OrderRow, items: OrderItemRow[], billingReason: string | null) {
-  if (billingReason === "subscription_create") return { cents: order.total_cents, what: "the order's first invoice" };
+async function billedPlan(db: D1Database, order: OrderRow, subscriptionId: string): Promise<number[]> {
+  const sub = await getSubscription(db, subscriptionId);
+  const pending = sub?.pending_amount_cents ?? null;
+  const current =
+    sub?.plan_amount_cents ??
+    (await getOrderItems(db, order.session_id))
+      .filter((item) => item.recurring === 1)
+      .reduce((sum, item) => sum + item.unit_amount_cents * item.quantity, 0);
+  return pending === null || pending === current ? [current] : [current, pending];
+}
+
+/**
+ * What a paid invoice should charge: the first one the order's whole total (its plans and its
+ * one-time items), a renewal the plan. Other invoices (a plan changed in the portal: the proration
+ * invoiced at once, billing_reason subscription_update) vary with the day of the change, so only
+ * their currency is compared.
+ */
+function expectedCharge(order: OrderRow, renewals: number[], billingReason: string | null) {
+  if (billingReason === "subscription_create") return { cents: [order.total_cents], what: "the order's first invoice" };
   if (billingReason !== "subscription_cycle") return null;
-  const plans = items.filter((item) => item.recurring === 1);
-  return {
-    cents: plans.reduce((sum, item) => sum + item.unit_amount_cents * item.quantity, 0),
-    what: "the plan's renewal",
-  };
+  return { cents: renewals, what: "the plan's renewal" };
 }
 
 /** Why a paid invoice is not what the order's plan bills, or null when it is. */
-function planMismatch(order: OrderRow, items: OrderItemRow[], invoice: InvoiceObject): string | null {
+function planMismatch(order: OrderRow, renewals: number[], invoice: InvoiceObject): string | null {
   const amount = invoice.amount_paid ?? null;
   const currency = invoice.currency?.toLowerCase() ?? null;
   const missing = missingFigures(amount, currency);
   if (missing || amount === null || currency === null) return missing;
   const planCurrency = order.currency.toLowerCase();
-  const expected = expectedCharge(order, items, invoice.billing_reason ?? null);
-  if (currency === planCurrency && (expected === null || amount === expected.cents)) return null;
+  const expected = expectedCharge(order, renewals, invoice.billing_reason ?? null);
+  if (currency === planCurrency && (expected === null || expected.cents.includes(amount))) return null;
   const should = expected
-    ? `${expected.what} is ${money(expected.cents, planCurrency)}`
+    ? `${expected.what} is ${expected.cents.map((cents) => money(cents, planCurrency)).join(" or ")}`
     : `the plan bills in ${planCurrency.toUpperCase()}`;
   return `Stripe's invoice paid ${money(amount, currency)}; ${should}`;
 }

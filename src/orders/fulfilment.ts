@@ -4,6 +4,7 @@ import { notifyOrderPaid, notifyOrderReview } from "../mail/notify.ts";
 import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "./order-status.ts";
+import { onScheduleEvent } from "./plan-changes.ts";
 import {
   getOrder,
   getOrderItems,
@@ -37,6 +38,12 @@ const handlers: Record<string, EventHandler> = {
   "customer.subscription.created": onSubscriptionEvent,
   "customer.subscription.updated": onSubscriptionEvent,
   "customer.subscription.deleted": onSubscriptionEvent,
+  ...Object.fromEntries(
+    ["created", "updated", "released", "canceled", "completed"].map((what) => [
+      `subscription_schedule.${what}`,
+      onScheduleEvent,
+    ]),
+  ),
 };
 
 /**

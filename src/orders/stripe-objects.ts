@@ -20,6 +20,16 @@ const stripeObjects = lazyOnce(() => {
   const currency = z.string().min(1).nullish().catch(null);
   /** A Stripe timestamp as sent: judged by readTime, never trusted to be a date. */
   const time = z.unknown().optional();
+  const count = z.number().int().positive().nullish().catch(null);
+  /** A Price as a subscription's items expand it: what names our plan (lookup key, metadata) and what it bills. */
+  const price = z.object({
+    id,
+    lookup_key: z.string().nullish().catch(null),
+    unit_amount: cents,
+    currency,
+    recurring: z.object({ interval: z.string().nullish() }).nullish().catch(null),
+    metadata,
+  });
 
   const checkoutSession = z.object({
     object: z.literal("checkout.session"),
@@ -45,7 +55,32 @@ const stripeObjects = lazyOnce(() => {
     /** Older API versions only; newer ones keep it on each item. */
     current_period_end: time,
     items: z
-      .object({ data: z.array(z.object({ current_period_end: time })) })
+      .object({
+        data: z.array(z.object({ current_period_end: time, price: price.nullish().catch(null), quantity: count })),
+      })
+      .nullish()
+      .catch(null),
+    /** The subscription schedule attached (a change waiting for the period's end), by id. */
+    schedule: ref.nullish().catch(null),
+  });
+
+  /** A schedule's phases: each a span of time and the prices it bills (ids, or expanded prices). */
+  const subscriptionSchedule = z.object({
+    object: z.literal("subscription_schedule"),
+    id,
+    status: z.string().nullish().catch(null),
+    subscription: ref.nullish().catch(null),
+    /** Where a released schedule leaves the subscription (subscription is then null). */
+    released_subscription: ref.nullish().catch(null),
+    current_phase: z.object({ start_date: time, end_date: time }).nullish().catch(null),
+    phases: z
+      .array(
+        z.object({
+          start_date: time,
+          end_date: time,
+          items: z.array(z.object({ price: z.union([id, price]).nullish().catch(null), quantity: count })),
+        }),
+      )
       .nullish()
       .catch(null),
   });
@@ -72,14 +107,18 @@ const stripeObjects = lazyOnce(() => {
       .nullish()
       .catch(null),
   });
-  return { checkoutSession, subscription, invoice };
+  return { checkoutSession, subscription, invoice, subscriptionSchedule };
 });
 
 export const checkoutSessionObject = () => stripeObjects().checkoutSession;
 export const subscriptionObject = () => stripeObjects().subscription;
 export const invoiceObject = () => stripeObjects().invoice;
+export const subscriptionScheduleObject = () => stripeObjects().subscriptionSchedule;
 export type SubscriptionObject = z.infer<ReturnType<typeof subscriptionObject>>;
 export type InvoiceObject = z.infer<ReturnType<typeof invoiceObject>>;
+export type SubscriptionScheduleObject = z.infer<ReturnType<typeof subscriptionScheduleObject>>;
+/** An expanded Price, as a subscription's item carries it. */
+export type PriceObject = NonNullable<NonNullable<SubscriptionObject["items"]>["data"][number]["price"]>;
 
 /**
  * The last second ISO text writes with a four-digit year (9999-12-31T23:59:59Z). JavaScript's Date
@@ -190,4 +229,9 @@ export function invoicePeriod(invoice: InvoiceObject): {
     end: whole ? (known(ends).at(-1) ?? null) : null,
     problems: reader.problems,
   };
+}
+
+/** One Stripe timestamp as ISO text; null when absent or not a date (a schedule's phase dates). */
+export function readStripeTime(value: unknown): string | null {
+  return timeReader().read("time", value);
 }

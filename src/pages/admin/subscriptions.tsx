@@ -1,6 +1,8 @@
 import type { BackOfficeSubscription, MonthlyRevenue } from "../../admin/subscriptions.ts";
 import { adminCopy } from "../../content/admin.ts";
+import { plans } from "../../content/pricing.ts";
 import { formatMoney } from "../../lib/money.ts";
+import { pricingItemId } from "../../lib/pricing-item.ts";
 import { adminOrderAnchor } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
 import { CellLabel, CollapsingTable, cell, day, link, Pill, row, wrappingLink } from "./shared.tsx";
@@ -38,6 +40,47 @@ function Revenue({ revenue }: { revenue: MonthlyRevenue[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A plan of our catalogue by id (pricing-business), for its name and monthly price. */
+const planById = (id: string | null) => (id ? plans.find((plan) => pricingItemId(plan.name) === id) : undefined);
+
+/**
+ * Whether a scheduled change moves up or down: between plans by their monthly price, within a plan
+ * (monthly ↔ yearly) a switch.
+ */
+function direction(sub: BackOfficeSubscription): "upgrade" | "downgrade" | "switch" {
+  const now = planById(sub.plan_id);
+  const next = planById(sub.pending_plan_id);
+  if (!now || !next || now === next) return "switch";
+  return next.price > now.price ? "upgrade" : next.price < now.price ? "downgrade" : "switch";
+}
+
+function PlanCell({ sub }: { sub: BackOfficeSubscription }) {
+  const copy = adminCopy.subscriptions;
+  const current = planById(sub.plan_id);
+  const target = planById(sub.pending_plan_id);
+  return (
+    <td className={cell} data-plan={sub.plan_id ?? undefined} data-interval={sub.plan_interval ?? undefined}>
+      <CellLabel>{copy.columns.plan}</CellLabel>
+      {current ? copy.plan(current.name, sub.plan_interval) : "-"}
+      {sub.pending_at && (
+        <p
+          className="mt-1 text-xs text-slate-600"
+          data-pending={sub.pending_plan_id ?? ""}
+          data-pending-at={sub.pending_at}
+        >
+          {copy.pending(
+            direction(sub),
+            target
+              ? copy.plan(target.name, sub.pending_interval === sub.plan_interval ? null : sub.pending_interval)
+              : null,
+            day(sub.pending_at),
+          )}
+        </p>
+      )}
+    </td>
   );
 }
 
@@ -95,6 +138,7 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
           {copy.started} <time dateTime={sub.created_at}>{day(sub.created_at)}</time>
         </p>
       </td>
+      <PlanCell sub={sub} />
       <td
         className={`${cell} whitespace-nowrap`}
         data-renews-at={sub.renews_at ?? undefined}
@@ -116,6 +160,11 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
       <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.monthly}</CellLabel>
         {formatMoney(sub.monthly_cents, sub.currency)} {copy.perMonth}
+        {sub.plan_interval === "year" && sub.plan_amount_cents !== null && (
+          <p className="text-xs font-normal text-slate-600">
+            {copy.perYear(formatMoney(sub.plan_amount_cents, sub.currency))}
+          </p>
+        )}
       </td>
     </tr>
   );
@@ -139,6 +188,7 @@ export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; vi
             { label: columns.status },
             { label: columns.customer },
             { label: columns.order },
+            { label: columns.plan },
             { label: columns.dates },
             { label: columns.monthly, right: true },
           ]}

@@ -1,0 +1,265 @@
+/**
+ * Plan changes made in Stripe's customer portal (docs/orders.md, "Plan changes"): which plan of our
+ * catalogue a Stripe price bills, the change a subscription schedule promises for the period's end,
+ * and the e-mails each change sends. Names always come from our catalogue, never from Stripe's text.
+ */
+
+import { planChangeMailCopy, planLabel } from "../content/plan-change-mail.ts";
+import type { SubscriptionRow } from "../db/schema.ts";
+import { applyPendingChange, type PendingChange, type PlanState, planOfPrice } from "../db/subscriptions.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
+import { notifyPlanChange, type PlanChangeNotice } from "../mail/notify.ts";
+import { createPaymentGateway } from "../services/stripe.ts";
+import { catalogue, findCatalogueEntry } from "./catalogue.ts";
+import { lookupKey } from "./catalogue-keys.ts";
+import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
+import { getOrderItems, type OrderRow, orderForSubscription } from "./repository.ts";
+import {
+  type PriceObject,
+  readEventTime,
+  readStripeTime,
+  type SubscriptionObject,
+  type SubscriptionScheduleObject,
+  subscriptionScheduleObject,
+} from "./stripe-objects.ts";
+
+type PlanInterval = PlanState["interval"];
+
+/** The metadata key the sync puts on every product and price: our catalogue id. */
+const CATALOGUE_ID_KEY = "catalogue_id";
+
+const asInterval = (value: unknown): PlanInterval | null => (value === "month" || value === "year" ? value : null);
+
+/** A plan of our catalogue (something sold monthly), by id; undefined for anything else. */
+function catalogued(planId: string | null | undefined) {
+  const entry = planId ? findCatalogueEntry(planId) : undefined;
+  return entry?.recurring ? entry : undefined;
+}
+
+/** Each plan price's lookup key (the sync's, catalogue-keys.ts) and what it names; made on first use. */
+const planKeys = lazyOnce(() => {
+  const keys = new Map<string, { planId: string; interval: PlanInterval }>();
+  for (const entry of catalogue.values()) {
+    if (!entry.recurring) continue;
+    for (const interval of ["month", "year"] as const) {
+      keys.set(lookupKey(entry, interval), { planId: entry.id, interval });
+    }
+  }
+  return keys;
+});
+
+/** Our plan id and the interval a price's lookup key names, else its metadata's catalogue id. */
+function planNamedBy(
+  price: Pick<PriceObject, "lookup_key" | "metadata">,
+): { planId: string; interval: PlanInterval | null } | null {
+  const byKey = price.lookup_key ? planKeys().get(price.lookup_key) : undefined;
+  if (byKey) return byKey;
+  const fromMetadata = price.metadata?.[CATALOGUE_ID_KEY];
+  return catalogued(fromMetadata) && fromMetadata ? { planId: fromMetadata, interval: null } : null;
+}
+
+/**
+ * The plan a price bills, or null when it is not one of our plans or its figures cannot be read.
+ * The interval is what Stripe bills (recurring.interval), the amount unit amount × quantity.
+ */
+function planOfPriceObject(price: PriceObject, quantity: number | null | undefined): PlanState | null {
+  const named = planNamedBy(price);
+  if (!named) return null;
+  const interval = asInterval(price.recurring?.interval) ?? named.interval;
+  if (!interval || price.unit_amount === null || price.unit_amount === undefined || price.unit_amount < 0) return null;
+  return { planId: named.planId, interval, amountCents: price.unit_amount * (quantity ?? 1), priceId: price.id };
+}
+
+/** The plan a subscription bills now: its first item whose price is one of our plans. */
+export function subscriptionPlan(sub: SubscriptionObject): PlanState | null {
+  for (const item of sub.items?.data ?? []) {
+    const plan = item.price ? planOfPriceObject(item.price, item.quantity) : null;
+    if (plan) return plan;
+  }
+  return null;
+}
+
+type Phase = NonNullable<SubscriptionScheduleObject["phases"]>[number];
+
+/**
+ * A plan price no subscription here has billed yet (a downgrade to a plan nobody bought): Stripe is
+ * asked for our plans' current prices by lookup key (one call) and the id matched. Null when Stripe
+ * cannot be asked or the id is none of them (an archived price); the change is then kept unnamed.
+ */
+async function askStripeForPlan(context: FulfilmentContext, priceId: string): Promise<PlanState | null> {
+  try {
+    const prices = await createPaymentGateway(context.env).findPricesByLookupKeys([...planKeys().keys()]);
+    const price = prices.find((p) => p.id === priceId);
+    const named = price ? planKeys().get(price.lookupKey) : undefined;
+    if (!price || !named || price.unitAmount === null) return null;
+    return {
+      planId: named.planId,
+      interval: asInterval(price.interval) ?? named.interval,
+      amountCents: price.unitAmount,
+      priceId,
+    };
+  } catch (error) {
+    context.log.warn(`Stripe price ${priceId} could not be looked up; the scheduled change is kept unnamed`, { error });
+    return null;
+  }
+}
+
+/**
+ * The plan a schedule's phase bills. Stripe sends a phase's prices as ids: an id is known from the
+ * subscriptions that billed it, else from Stripe's list of our plans' prices; an expanded price
+ * names itself.
+ */
+async function phasePlan(context: FulfilmentContext, phase: Phase): Promise<PlanState | null> {
+  const db = context.env.DB;
+  for (const item of phase.items) {
+    const price = item.price;
+    if (!price) continue;
+    const id = typeof price === "string" ? price : price.id;
+    const plan =
+      (typeof price === "string" ? null : planOfPriceObject(price, item.quantity)) ??
+      (await planOfPrice(db, id)) ??
+      (await askStripeForPlan(context, id));
+    if (plan) return plan;
+  }
+  return null;
+}
+
+/**
+ * The change a schedule promises: the phase after the current one (the portal's schedule has two,
+ * today's plan until the period's end, then the new one). Null when no phase follows or the next
+ * bills the same plan and interval.
+ */
+async function scheduledChange(
+  context: FulfilmentContext,
+  schedule: SubscriptionScheduleObject,
+): Promise<{ pending: PendingChange; from: PlanState | null }> {
+  const phases = (schedule.phases ?? [])
+    .map((phase) => ({ phase, start: readStripeTime(phase.start_date) }))
+    .filter((p): p is { phase: Phase; start: string } => p.start !== null)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const currentStart = readStripeTime(schedule.current_phase?.start_date);
+  const current = Math.max(0, currentStart ? phases.findIndex((p) => p.start === currentStart) : 0);
+  const now = phases[current];
+  const next = phases[current + 1];
+  if (!now || !next) return { pending: null, from: null };
+  const [from, to] = await Promise.all([phasePlan(context, now.phase), phasePlan(context, next.phase)]);
+  if (from && to && from.planId === to.planId && from.interval === to.interval) return { pending: null, from };
+  const pending = { planId: to?.planId ?? null, interval: to?.interval ?? null, amountCents: to?.amountCents ?? null };
+  return { pending: { ...pending, at: next.start }, from };
+}
+
+/** Schedule events after which it promises nothing more. */
+const SCHEDULE_ENDS = new Set([
+  "subscription_schedule.released",
+  "subscription_schedule.canceled",
+  "subscription_schedule.completed",
+]);
+const ENDED_STATUSES = new Set(["released", "canceled", "completed"]);
+
+/**
+ * subscription_schedule.*: records the change a schedule promises (created, updated) or clears it
+ * (released, canceled, completed). An older schedule event than the stored one changes nothing.
+ */
+export async function onScheduleEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
+  const parsed = subscriptionScheduleObject().safeParse(event.data.object);
+  if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a schedule it can read` };
+  const schedule = parsed.data;
+  const subscriptionId = schedule.subscription ?? schedule.released_subscription;
+  if (!subscriptionId) return { kind: "ignored", reason: `schedule ${schedule.id} has no subscription` };
+  const db = context.env.DB;
+  const order = await orderForSubscription(db, subscriptionId, null);
+  if (!order) return { kind: "unknown-subscription", subscriptionId };
+
+  const ended = SCHEDULE_ENDS.has(event.type) || ENDED_STATUSES.has(schedule.status ?? "");
+  const { pending, from } = ended ? { pending: null, from: null } : await scheduledChange(context, schedule);
+  const time = readEventTime(event.created, Math.floor(Date.now() / 1000));
+  const applied = await applyPendingChange(db, subscriptionId, pending, time.seconds ?? 0);
+  const sessionId = order.session_id;
+  if (!applied) return { kind: "billing", sessionId, summary: `schedule ${schedule.id}: older or reached, ignored` };
+  await tellChangeScheduled(context, order, applied, from);
+  const what = applied.after.pending_at ? `change on ${applied.after.pending_at}` : "no change pending";
+  return { kind: "billing", sessionId, summary: `schedule ${schedule.id} (${schedule.status ?? "?"}): ${what}` };
+}
+
+type PlanRef = { planId: string; interval: PlanInterval };
+
+/** The plan the order bought (its recurring line, monthly at checkout), before any event named one. */
+async function orderedPlan(db: D1Database, order: OrderRow): Promise<PlanRef | null> {
+  const items = await getOrderItems(db, order.session_id);
+  const plan = items.find((item) => item.recurring === 1 && catalogued(item.item_id));
+  return plan ? { planId: plan.item_id, interval: "month" } : null;
+}
+
+const rowPlan = (row: SubscriptionRow | null): PlanRef | null =>
+  row?.plan_id && row.plan_interval ? { planId: row.plan_id, interval: row.plan_interval } : null;
+
+const planName = (plan: { planId: string | null; interval: PlanInterval | null }, fallback: string): string => {
+  const entry = catalogued(plan.planId);
+  return entry ? planLabel(entry.name, plan.interval) : fallback;
+};
+
+/**
+ * After a subscription event: when the plan it bills now differs from the one before (or, first
+ * time, from the one ordered), the owner and the buyer hear of it once for this plan at this time.
+ */
+export async function tellPlanChanged(
+  context: FulfilmentContext,
+  order: OrderRow,
+  before: SubscriptionRow | null,
+  after: SubscriptionRow,
+): Promise<void> {
+  const now = rowPlan(after);
+  if (!now || after.status === "canceled") return;
+  const was = rowPlan(before) ?? (await orderedPlan(context.env.DB, order));
+  if (!was || (was.planId === now.planId && was.interval === now.interval)) return;
+  const on = after.state_at > 0 ? new Date(after.state_at * 1000).toISOString() : after.updated_at;
+  await tell(context, order, {
+    subscriptionId: after.subscription_id,
+    change: "changed",
+    fromPlan: planName(was, was.planId),
+    toPlan: planName(now, now.planId),
+    on,
+    key: `${now.planId}:${now.interval}:${after.state_at}`,
+    tellBuyer: true,
+  });
+}
+
+/** After a schedule event: a newly promised change is told to the owner and the buyer, once each. */
+async function tellChangeScheduled(
+  context: FulfilmentContext,
+  order: OrderRow,
+  { before, after }: { before: SubscriptionRow; after: SubscriptionRow },
+  /** The plan the schedule bills until the change, when its price names one of ours. */
+  from: PlanRef | null,
+): Promise<void> {
+  if (!after.pending_at) return;
+  const same =
+    before.pending_at === after.pending_at &&
+    before.pending_plan_id === after.pending_plan_id &&
+    before.pending_interval === after.pending_interval;
+  if (same) return;
+  const was = from ?? rowPlan(after) ?? (await orderedPlan(context.env.DB, order));
+  const target = { planId: after.pending_plan_id, interval: after.pending_interval };
+  await tell(context, order, {
+    subscriptionId: after.subscription_id,
+    change: "scheduled",
+    fromPlan: was ? planName(was, was.planId) : "-",
+    toPlan: planName(target, planChangeMailCopy.owner.unknownPlan),
+    on: after.pending_at,
+    key: `${target.planId ?? "unknown"}:${target.interval ?? ""}:${after.pending_at}`,
+    // A price our catalogue does not name: the buyer is not sent a confirmation we cannot word.
+    tellBuyer: catalogued(target.planId) !== undefined && was !== null,
+  });
+}
+
+async function tell(context: FulfilmentContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {
+  try {
+    await notifyPlanChange(context.env, order, notice, context.origin, context.log);
+  } catch (error) {
+    context.log.error("The plan change's e-mails could not be recorded", {
+      sessionId: order.session_id,
+      subscriptionId: notice.subscriptionId,
+      error,
+    });
+  }
+}
