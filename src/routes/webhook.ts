@@ -11,7 +11,7 @@ import { handleStripeEvent } from "../orders/fulfilment.ts";
 import type { FulfilmentOutcome } from "../orders/fulfilment-types.ts";
 import { STRIPE_WEBHOOK_PATH } from "../paths.ts";
 import { z } from "../schemas/zod.ts";
-import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe.ts";
+import { verifyStripeWebhook, WebhookVerificationError } from "../services/stripe-webhook.ts";
 
 /** A Checkout Session event is a few kilobytes; Stripe caps every payload far below this. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;

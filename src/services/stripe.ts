@@ -1,15 +1,7 @@
 import type Stripe from "stripe";
 import { stringBinding } from "../http/bindings.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
-
-/**
- * The Stripe SDK (about a third of the worker's code), loaded by the first request that talks to
- * Stripe rather than evaluated at every cold start.
- */
-const loadStripe = lazyOnce(() => import("stripe").then((module) => module.default));
-
-/** The SDK's error classes, to classify what a call threw. */
-type StripeErrors = typeof Stripe.errors;
+import { loadStripe, type StripeErrors } from "./stripe-sdk.ts";
 
 /**
  * The bindings this module reads. Both are optional: STRIPE_SECRET_KEY is a secret (.dev.vars
@@ -159,30 +151,7 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
   return {
     account: `${address.host ?? "api.stripe.com"}:${address.port ?? ""}|${key}`,
 
-    async findPricesByLookupKeys(keys) {
-      const { stripe, errors } = await client();
-      const batches: string[][] = [];
-      for (let i = 0; i < keys.length; i += LOOKUP_KEYS_PER_CALL) batches.push(keys.slice(i, i + LOOKUP_KEYS_PER_CALL));
-      try {
-        const pages = await Promise.all(
-          batches.map((lookup_keys) => stripe.prices.list({ lookup_keys, active: true, limit: LOOKUP_KEYS_PER_CALL })),
-        );
-        return pages.flatMap((page) => page.data.flatMap(priceOf));
-      } catch (err) {
-        throw new PaymentProviderError(describeStripeError(err, "prices", errors), { cause: err });
-      }
-    },
-
-    async findPortalConfiguration(metadataKey, metadataValue) {
-      const { stripe, errors } = await client();
-      try {
-        // One page of the newest 100: the sync makes one configuration and keeps updating it.
-        const page = await stripe.billingPortal.configurations.list({ active: true, limit: 100 });
-        return page.data.find((configuration) => configuration.metadata?.[metadataKey] === metadataValue)?.id ?? null;
-      } catch (err) {
-        throw new PaymentProviderError(describeStripeError(err, "portal", errors), { cause: err });
-      }
-    },
+    ...catalogueCalls(client),
 
     async createCheckoutSession(params, idempotencyKey) {
       const { stripe, errors } = await client();
@@ -244,6 +213,40 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
   };
 }
 
+type StripeClient = () => Promise<{ stripe: Stripe; errors: StripeErrors }>;
+
+/** The gateway's reads of our catalogue in Stripe: prices by lookup key, the sync's portal configuration. */
+function catalogueCalls(
+  client: StripeClient,
+): Pick<PaymentGateway, "findPricesByLookupKeys" | "findPortalConfiguration"> {
+  return {
+    async findPricesByLookupKeys(keys) {
+      const { stripe, errors } = await client();
+      const batches: string[][] = [];
+      for (let i = 0; i < keys.length; i += LOOKUP_KEYS_PER_CALL) batches.push(keys.slice(i, i + LOOKUP_KEYS_PER_CALL));
+      try {
+        const pages = await Promise.all(
+          batches.map((lookup_keys) => stripe.prices.list({ lookup_keys, active: true, limit: LOOKUP_KEYS_PER_CALL })),
+        );
+        return pages.flatMap((page) => page.data.flatMap(priceOf));
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "prices", errors), { cause: err });
+      }
+    },
+
+    async findPortalConfiguration(metadataKey, metadataValue) {
+      const { stripe, errors } = await client();
+      try {
+        // One page of the newest 100: the sync makes one configuration and keeps updating it.
+        const page = await stripe.billingPortal.configurations.list({ active: true, limit: 100 });
+        return page.data.find((configuration) => configuration.metadata?.[metadataKey] === metadataValue)?.id ?? null;
+      } catch (err) {
+        throw new PaymentProviderError(describeStripeError(err, "portal", errors), { cause: err });
+      }
+    },
+  };
+}
+
 /** A price named by a lookup key, as the gateway hands it on; one without a key is not ours. */
 function priceOf(price: Stripe.Price): StripePrice[] {
   if (!price.lookup_key) return [];
@@ -292,60 +295,4 @@ function describeStripeError(
     return `${what}: ${parts.filter(Boolean).join(" | ")}`;
   }
   return `${what}: ${err instanceof Error ? err.message : String(err)}`;
-}
-
-/** Stripe's recommended window: a signed event older than this is refused as a possible replay. */
-const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-/**
- * The SDK and its crypto provider, made by the first webhook. The synchronous Node crypto provider
- * does not exist in workerd; Web Crypto does.
- */
-const webhookVerifier = lazyOnce(async () => {
-  const StripeSdk = await loadStripe();
-  return { webhooks: StripeSdk.webhooks, crypto: StripeSdk.createSubtleCryptoProvider() };
-});
-
-/** A webhook request that is not a fresh, well-formed event signed with our secret. */
-export class WebhookVerificationError extends Error {
-  override name = "WebhookVerificationError";
-}
-
-/**
- * The signing times (`t=`) a Stripe-Signature header names. The SDK refuses only old ones, so a
- * header stamped ahead of our clock is checked here.
- */
-function signatureTimestamps(signature: string): number[] {
-  return signature
-    .split(",")
-    .map((part) => part.trim().split("="))
-    .filter(([key]) => key === "t")
-    .map(([, value]) => Number(value));
-}
-
-/** Whether any signing time is more than the tolerance ahead of now (a clock wildly off, or a payload signed to be replayed later). */
-function signedInTheFuture(signature: string, nowSeconds: number): boolean {
-  return signatureTimestamps(signature).some((t) => Number.isFinite(t) && t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS);
-}
-
-/**
- * Checks a webhook's Stripe-Signature against the raw body and the endpoint's signing secret, and
- * parses the event. Throws WebhookVerificationError for anything unsigned, forged, malformed, or
- * signed more than the tolerance before or after now.
- */
-export async function verifyStripeWebhook(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
-  const { webhooks, crypto } = await webhookVerifier();
-  let event: Stripe.Event;
-  try {
-    event = await webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS, crypto);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    throw new WebhookVerificationError(`Stripe webhook refused: ${reason}`, { cause: err });
-  }
-  if (signedInTheFuture(signature, Math.floor(Date.now() / 1000))) {
-    throw new WebhookVerificationError(
-      `Stripe webhook refused: its timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS} s in the future`,
-    );
-  }
-  return event;
 }
