@@ -1,6 +1,7 @@
 import type { MailKind } from "../mail/kinds.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
+import { adminSubscriptionsCopy } from "./admin-subscriptions.ts";
 import { company } from "./company.ts";
 
 /** The back office's sections, as the nav and each page's heading name them. */
@@ -61,17 +62,7 @@ export const adminCopy = {
   },
   /** Each section's statuses as the filter's options name them. */
   statusLabels: {
-    subscriptions: {
-      active: "Active",
-      trialing: "Trialing",
-      past_due: "Past due",
-      unpaid: "Unpaid",
-      paused: "Paused",
-      incomplete: "Incomplete",
-      incomplete_expired: "Incomplete, expired",
-      canceled: "Canceled",
-      needs_review: "Needs review",
-    } as Record<string, string>,
+    subscriptions: adminSubscriptionsCopy.statusLabels,
     quotes: { valid: "Valid", expired: "Expired" } as Record<string, string>,
     messages: { unanswered: "Not answered", answered: "Answered" } as Record<string, string>,
   },
@@ -107,14 +98,6 @@ export const adminCopy = {
     perMonth: "/ month",
     reference: "Stripe session",
     review: "Why:",
-    subscription: {
-      label: "Subscription",
-      renews: (date: string) => `renews ${date}`,
-      endsOn: (date: string) => `cancels at period end, ${date}`,
-      endedOn: (date: string) => `ended ${date}`,
-      /** Before the reason a subscription is held for review (dates from Stripe that cannot be right). */
-      review: "Needs review:",
-    },
     payments: {
       label: "Payments",
       paid: "Paid",
@@ -142,39 +125,6 @@ export const adminCopy = {
       why: (reason: string) => `${reason}, so it was not added. Nothing was saved.`,
       back: "Back to the order",
     },
-  },
-  subscriptions: {
-    heading: "Subscriptions",
-    empty: "No subscriptions match.",
-    columns: {
-      status: "Status",
-      customer: "Customer",
-      order: "Order",
-      plan: "Plan",
-      dates: "Renews or ends",
-      monthly: "Monthly",
-    },
-    revenue: "Monthly revenue of the active subscriptions in this filter",
-    revenueNone: "No active subscriptions in this filter.",
-    revenueLine: (amount: string, n: number) =>
-      `${amount} / month from ${n} active ${n === 1 ? "subscription" : "subscriptions"}`,
-    renews: "Renews",
-    ends: "Ends",
-    ended: "Ended",
-    started: "Started",
-    perMonth: "/ month",
-    /** Before the reason a subscription is held for review. */
-    review: "Needs review:",
-    /** "Business, yearly": the plan it bills now, when a subscription event named one of our prices. */
-    plan: (name: string, interval: "month" | "year" | null) =>
-      interval ? `${name}, ${interval === "year" ? "yearly" : "monthly"}` : name,
-    /** "Downgrades to Starter on 1 Feb 2027": a change a schedule applies at the period's end. */
-    pending: (change: "upgrade" | "downgrade" | "switch", plan: string | null, on: string) =>
-      plan
-        ? `${{ upgrade: "Upgrades", downgrade: "Downgrades", switch: "Switches" }[change]} to ${plan} on ${on}`
-        : `Changes plan on ${on}`,
-    /** A yearly plan in the monthly column: its twelfth, then what it bills a year. */
-    perYear: (amount: string) => `${amount} / year`,
   },
   quotes: {
     heading: "Quotes",

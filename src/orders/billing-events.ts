@@ -2,28 +2,26 @@ import type { SubscriptionRow } from "../db/schema.ts";
 import {
   applySubscriptionState,
   flagSubscription,
-  getSubscription,
   heldInvoices,
   holdInvoice,
   recordPayment,
   releaseHeldInvoice,
 } from "../db/subscriptions.ts";
-import { decimalAmount } from "../lib/money.ts";
 import {
   type FailedRenewal,
   notifyBillingReview,
   notifyRenewalFailed,
   notifySubscriptionChange,
-} from "../mail/notify.ts";
+} from "../mail/notify-billing.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { createBillingLink, describeTtl, RENEWAL_LINK_TTL_SECONDS } from "./billing-links.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
+import { checkInvoice } from "./invoice-checks.ts";
 import { subscriptionPlan, tellPlanChanged } from "./plan-changes.ts";
-import { getOrderItems, type OrderRow, orderForSubscription, setStripeCustomer } from "./repository.ts";
+import { type OrderRow, orderForSubscription, setStripeCustomer } from "./repository.ts";
 import {
   type InvoiceObject,
   invoiceObject,
-  invoicePeriod,
   invoiceSubscription,
   readEventTime,
   subscriptionDates,
@@ -187,14 +185,7 @@ async function enterInvoice(
   const db = context.env.DB;
   if (invoice.customer) await setStripeCustomer(db, order.session_id, invoice.customer);
   const paid = type === "invoice.paid";
-  const amount = (paid ? invoice.amount_paid : invoice.amount_due) ?? null;
-  const currency = invoice.currency?.toLowerCase() ?? null;
-  const period = invoicePeriod(invoice);
-  const figures = paid
-    ? planMismatch(order, await billedPlan(db, order, subscriptionId), invoice)
-    : missingFigures(amount, currency);
-  const problems = figures ? [figures, ...period.problems] : period.problems;
-  const reviewReason = problems.length > 0 ? problems.join("; ") : null;
+  const { amount, currency, period, reviewReason } = await checkInvoice(db, order, invoice, paid, subscriptionId);
   const { row, changed } = await recordPayment(db, {
     paymentId: invoice.id,
     sessionId: order.session_id,
@@ -221,59 +212,6 @@ async function enterInvoice(
     sessionId: order.session_id,
     summary: `invoice ${invoice.id} (${row.billing_reason}) ${row.status}${reviewReason ? ", held for review" : ""}`,
   };
-}
-
-/** "12.00 USD": the owner compares it with Stripe's dashboard, which shows the code. */
-const money = (cents: number, currency: string): string =>
-  `${decimalAmount(cents, currency)} ${currency.toUpperCase()}`;
-
-function missingFigures(amount: number | null, currency: string | null): string | null {
-  if (amount !== null && currency !== null) return null;
-  const missing = [amount === null && "no amount", currency === null && "no currency"].filter(Boolean);
-  return `Stripe's invoice has ${missing.join(" and ")}`;
-}
-
-/**
- * What a renewal may charge: the plan a subscription event last named (a plan changed in the
- * portal, a yearly price), else the order's recurring lines; and a scheduled change's new plan,
- * whose first invoice can arrive before the subscription event that applies it.
- */
-async function billedPlan(db: D1Database, order: OrderRow, subscriptionId: string): Promise<number[]> {
-  const sub = await getSubscription(db, subscriptionId);
-  const pending = sub?.pending_amount_cents ?? null;
-  const current =
-    sub?.plan_amount_cents ??
-    (await getOrderItems(db, order.session_id))
-      .filter((item) => item.recurring === 1)
-      .reduce((sum, item) => sum + item.unit_amount_cents * item.quantity, 0);
-  return pending === null || pending === current ? [current] : [current, pending];
-}
-
-/**
- * What a paid invoice should charge: the first one the order's whole total (its plans and its
- * one-time items), a renewal the plan. Other invoices (a plan changed in the portal: the proration
- * invoiced at once, billing_reason subscription_update) vary with the day of the change, so only
- * their currency is compared.
- */
-function expectedCharge(order: OrderRow, renewals: number[], billingReason: string | null) {
-  if (billingReason === "subscription_create") return { cents: [order.total_cents], what: "the order's first invoice" };
-  if (billingReason !== "subscription_cycle") return null;
-  return { cents: renewals, what: "the plan's renewal" };
-}
-
-/** Why a paid invoice is not what the order's plan bills, or null when it is. */
-function planMismatch(order: OrderRow, renewals: number[], invoice: InvoiceObject): string | null {
-  const amount = invoice.amount_paid ?? null;
-  const currency = invoice.currency?.toLowerCase() ?? null;
-  const missing = missingFigures(amount, currency);
-  if (missing || amount === null || currency === null) return missing;
-  const planCurrency = order.currency.toLowerCase();
-  const expected = expectedCharge(order, renewals, invoice.billing_reason ?? null);
-  if (currency === planCurrency && (expected === null || expected.cents.includes(amount))) return null;
-  const should = expected
-    ? `${expected.what} is ${expected.cents.map((cents) => money(cents, planCurrency)).join(" or ")}`
-    : `the plan bills in ${planCurrency.toUpperCase()}`;
-  return `Stripe's invoice paid ${money(amount, currency)}; ${should}`;
 }
 
 /** Logs why and tells the owner (once per invoice); the ledger line already carries the reason. */

@@ -8,7 +8,7 @@ import { planChangeMailCopy, planLabel } from "../content/plan-change-mail.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import { applyPendingChange, type PendingChange, type PlanState, planOfPrice } from "../db/subscriptions.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
-import { notifyPlanChange, type PlanChangeNotice } from "../mail/notify.ts";
+import { notifyPlanChange, type PlanChangeNotice } from "../mail/notify-billing.ts";
 import { createPaymentGateway } from "../services/stripe.ts";
 import { catalogue, findCatalogueEntry } from "./catalogue.ts";
 import { lookupKey } from "./catalogue-keys.ts";

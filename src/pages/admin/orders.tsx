@@ -1,6 +1,7 @@
 import type { AuditRow } from "../../admin/actions.ts";
 import type { BackOfficeOrder } from "../../admin/orders.ts";
 import { adminCopy } from "../../content/admin.ts";
+import { adminSubscriptionsCopy } from "../../content/admin-subscriptions.ts";
 import type { OrderNoteRow, PaymentRow, SubscriptionRow } from "../../db/schema.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { adminOrderNotesPath } from "../../paths.ts";
@@ -28,7 +29,7 @@ export type OrdersView = {
 };
 
 function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
-  const copy = adminCopy.orders.subscription;
+  const copy = adminSubscriptionsCopy.onOrder;
   const when =
     sub.status === "canceled"
       ? copy.endedOn(day(sub.canceled_at))

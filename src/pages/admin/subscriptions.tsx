@@ -1,5 +1,6 @@
 import type { BackOfficeSubscription, MonthlyRevenue } from "../../admin/subscriptions.ts";
 import { adminCopy } from "../../content/admin.ts";
+import { adminSubscriptionsCopy } from "../../content/admin-subscriptions.ts";
 import { plans } from "../../content/pricing.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { pricingItemId } from "../../lib/pricing-item.ts";
@@ -22,7 +23,7 @@ const tone = (status: string): "brand" | "red" | "slate" =>
       : "slate";
 
 function Revenue({ revenue }: { revenue: MonthlyRevenue[] }) {
-  const copy = adminCopy.subscriptions;
+  const copy = adminSubscriptionsCopy;
   return (
     <section aria-labelledby="revenue-heading" className="mt-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
       <h2 id="revenue-heading" className="text-sm font-semibold text-slate-700">
@@ -58,7 +59,7 @@ function direction(sub: BackOfficeSubscription): "upgrade" | "downgrade" | "swit
 }
 
 function PlanCell({ sub }: { sub: BackOfficeSubscription }) {
-  const copy = adminCopy.subscriptions;
+  const copy = adminSubscriptionsCopy;
   const current = planById(sub.plan_id);
   const target = planById(sub.pending_plan_id);
   return (
@@ -85,9 +86,9 @@ function PlanCell({ sub }: { sub: BackOfficeSubscription }) {
 }
 
 function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
-  const copy = adminCopy.subscriptions;
+  const copy = adminSubscriptionsCopy;
   const { columns } = copy;
-  const statusLabel = adminCopy.statusLabels.subscriptions[sub.status] ?? sub.status;
+  const statusLabel = copy.statusLabels[sub.status] ?? sub.status;
   const ended = sub.status === "canceled" || sub.status === "incomplete_expired";
   return (
     <tr
@@ -171,7 +172,7 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
 }
 
 export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; view: SubscriptionsView }) {
-  const copy = adminCopy.subscriptions;
+  const copy = adminSubscriptionsCopy;
   const { columns } = copy;
   return (
     <AdminShell
