@@ -27,6 +27,11 @@ export type NewOrder = {
     recurring: boolean;
   }[];
   totalCents: number;
+  /** Who takes the money; a Checkout Session ('stripe') unless said otherwise. */
+  provider?: "stripe" | "mpesa" | "manual";
+  /** An M-Pesa order's whole shillings and the rate (KES per USD, hundredths) they came from. */
+  kes?: { amount: number; rateX100: number };
+  quoteNumber?: string;
 };
 
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
@@ -36,13 +41,19 @@ export type AdminOrder = OrderWithItems & { subscriptions: SubscriptionRow[]; pa
 
 /** Records an order and its lines in one transaction (D1 batches are atomic): all or nothing. */
 export async function insertOrder(db: D1Database, order: NewOrder): Promise<void> {
+  await db.batch(orderStatements(db, order));
+}
+
+/** The statements that record an order and its lines, for a batch that does more in the same transaction. */
+export function orderStatements(db: D1Database, order: NewOrder): D1PreparedStatement[] {
   const c = order.customer;
-  await db.batch([
+  return [
     db
       .prepare(
         `INSERT INTO orders (session_id, order_ref, mode, customer_name, customer_email, customer_phone,
-           customer_company, address, city, state, zip, country, total_cents)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           customer_company, address, city, state, zip, country, total_cents, provider, kes_amount, kes_rate_x100,
+           quote_number)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         order.sessionId,
@@ -58,6 +69,10 @@ export async function insertOrder(db: D1Database, order: NewOrder): Promise<void
         c.zip,
         c.country,
         order.totalCents,
+        order.provider ?? "stripe",
+        order.kes?.amount ?? null,
+        order.kes?.rateX100 ?? null,
+        order.quoteNumber ?? null,
       ),
     ...order.items.map((item) =>
       db
@@ -75,7 +90,11 @@ export async function insertOrder(db: D1Database, order: NewOrder): Promise<void
           item.recurring ? 1 : 0,
         ),
     ),
-  ]);
+  ];
+}
+
+export function getOrderByRef(db: D1Database, orderRef: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE order_ref = ?").bind(orderRef).first<OrderRow>();
 }
 
 export function getOrder(db: D1Database, sessionId: string): Promise<OrderRow | null> {

@@ -3,8 +3,8 @@ import type { QuoteLineRow, QuoteRow } from "./schema.ts";
 
 export type Quote = QuoteRow & { lines: QuoteLineRow[] };
 
-/** A quote's row as it is first written: the currency is the schema's default. */
-type NewQuoteRow = Omit<QuoteRow, "currency">;
+/** A quote's row as it is first written: the currency and acceptance are the schema's defaults. */
+type NewQuoteRow = Omit<QuoteRow, "currency" | "accepted_at" | "accepted_order">;
 
 /**
  * Bumps the year's counter and returns the new count. One UPSERT … RETURNING, a single statement D1
@@ -82,4 +82,14 @@ export async function getQuote(db: D1Database, number: string): Promise<Quote | 
   ]);
   const quote = quotes?.results[0] as QuoteRow | undefined;
   return quote ? { ...quote, lines: (lines?.results ?? []) as QuoteLineRow[] } : null;
+}
+
+/** The statement that marks a quote accepted by an order, once: a later payment leaves it as it is. */
+export function acceptQuoteStatement(db: D1Database, number: string, sessionId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE quotes SET accepted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), accepted_order = ?2
+       WHERE number = ?1 AND accepted_at IS NULL`,
+    )
+    .bind(number, sessionId);
 }

@@ -10,6 +10,12 @@ import { integer, keyPart, nullable, oneOf, primaryKey, type RowOf, table, text 
 const timestamp = text;
 /** A plan's billing interval, as Stripe's price.recurring.interval names it. */
 const planIntervals = ["month", "year"] as const;
+/** Who an order is paid through (migrations/0011). */
+const orderProviders = ["stripe", "mpesa", "manual"] as const;
+/** How a payment in the ledger came in. */
+/** An STK push: waiting for the buyer, paid (confirmed by an STK query), or not paid. */
+const mpesaRequestStatuses = ["pending", "paid", "failed"] as const;
+const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_paybill"] as const;
 const maybeText = nullable(text);
 
 const orders = table("orders", {
@@ -37,6 +43,13 @@ const orders = table("orders", {
   review_reason: maybeText,
   /** When the success page last asked Stripe about this session. */
   stripe_checked_at: maybeText,
+  /** Who took the money (migrations/0011): a Checkout Session, M-Pesa Express, or the owner's record. */
+  provider: oneOf(orderProviders),
+  /** An M-Pesa order's charge in whole shillings, and the KES-per-USD rate (hundredths) it used. */
+  kes_amount: nullable(integer),
+  kes_rate_x100: nullable(integer),
+  /** The written quote this order pays. */
+  quote_number: maybeText,
 });
 
 const orderItems = table("order_items", {
@@ -137,6 +150,16 @@ const payments = table("payments", {
   updated_at: timestamp,
   /** Why the owner should look at it (not the plan's amount or currency, unreadable figures or period). */
   review_reason: maybeText,
+  provider: oneOf(paymentProviders),
+  /** The M-Pesa receipt or bank reference: unique, whatever its case. */
+  reference: maybeText,
+  /** The day the money arrived (YYYY-MM-DD), when it is not the day it was recorded. */
+  paid_on: maybeText,
+  note: maybeText,
+  /** The M-Pesa payer's number (2547…/2541…). */
+  phone: maybeText,
+  /** A KES payment's worth in US cents, at the rate it was taken or recorded at. */
+  usd_cents: nullable(integer),
 });
 
 const pendingInvoices = table("pending_invoices", {
@@ -174,6 +197,9 @@ const quotes = table("quotes", {
   monthly_cents: integer,
   created_at: timestamp,
   valid_until: text,
+  /** When a payment accepted it, and that payment's order (migrations/0011). */
+  accepted_at: maybeText,
+  accepted_order: maybeText,
 });
 
 const quoteLines = table("quote_lines", {
@@ -192,8 +218,15 @@ const adminAudit = table("admin_audit", {
   at: timestamp,
   actor: text,
   // The schema only bounds its length: these are the actions the back office writes.
-  action: oneOf(["message.answered", "message.unanswered", "order.note", "outbox.resend"]),
-  subject_kind: oneOf(["order", "message", "quote", "outbox"]),
+  action: oneOf([
+    "message.answered",
+    "message.unanswered",
+    "order.note",
+    "outbox.resend",
+    "setting.kes_rate",
+    "payment.recorded",
+  ]),
+  subject_kind: oneOf(["order", "message", "quote", "outbox", "setting", "payment"]),
   subject_id: text,
   detail: maybeText,
 });
@@ -221,6 +254,44 @@ const adminSignInFailures = table("admin_sign_in_failures", {
   failures: integer,
 });
 
+const settings = table("settings", {
+  key: primaryKey(text),
+  value: text,
+  updated_at: timestamp,
+  updated_by: text,
+});
+
+const mpesaRequests = table("mpesa_requests", {
+  checkout_request_id: primaryKey(text),
+  merchant_request_id: text,
+  session_id: text,
+  callback_token_hash: text,
+  phone: text,
+  amount_kes: integer,
+  account_reference: text,
+  status: oneOf(mpesaRequestStatuses),
+  result_code: nullable(integer),
+  result_desc: maybeText,
+  mpesa_receipt: maybeText,
+  created_at: timestamp,
+  updated_at: timestamp,
+  checked_at: maybeText,
+});
+
+const receiptCounters = table("receipt_counters", {
+  year: primaryKey(integer),
+  last_number: integer,
+});
+
+const receipts = table("receipts", {
+  number: primaryKey(text),
+  payment_id: text,
+  access_key: text,
+  created_at: timestamp,
+  /** When its PDF reached R2; null: the sweep draws it. */
+  stored_at: maybeText,
+});
+
 /** Every table the migrations make, for the schema test. */
 export const allTables = [
   orders,
@@ -239,6 +310,10 @@ export const allTables = [
   orderNotes,
   budgets,
   adminSignInFailures,
+  settings,
+  mpesaRequests,
+  receiptCounters,
+  receipts,
 ];
 
 export type OrderRow = RowOf<typeof orders>;
@@ -254,3 +329,6 @@ export type QuoteLineRow = RowOf<typeof quoteLines>;
 export type AuditRow = RowOf<typeof adminAudit>;
 export type AuditSubjectKind = AuditRow["subject_kind"];
 export type OrderNoteRow = RowOf<typeof orderNotes>;
+export type SettingRow = RowOf<typeof settings>;
+export type MpesaRequestRow = RowOf<typeof mpesaRequests>;
+export type ReceiptRow = RowOf<typeof receipts>;

@@ -188,6 +188,15 @@ export type PaymentRecord = {
   periodEnd: string | null;
   /** Why the owner should look at this line; null when nothing is wrong. */
   reviewReason?: string | null;
+  /** How the money came in; 'stripe' unless said otherwise (migrations/0011). */
+  provider?: PaymentRow["provider"];
+  /** The M-Pesa receipt or bank reference: recorded once, whatever its case. */
+  reference?: string | null;
+  paidOn?: string | null;
+  note?: string | null;
+  phone?: string | null;
+  /** A KES payment's worth in US cents. */
+  usdCents?: number | null;
 };
 
 /**
@@ -206,8 +215,8 @@ export async function recordPayment(
   const row = await db
     .prepare(
       `INSERT INTO payments (payment_id, session_id, subscription_id, status, amount_cents, currency, billing_reason,
-         period_start, period_end, review_reason)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         period_start, period_end, review_reason, provider, reference, paid_on, note, phone, usd_cents)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
        ON CONFLICT (payment_id) DO UPDATE SET
          status = CASE WHEN payments.status = 'paid' THEN 'paid' ELSE excluded.status END,
          amount_cents = CASE WHEN payments.status = 'paid' THEN payments.amount_cents ELSE excluded.amount_cents END,
@@ -227,6 +236,12 @@ export async function recordPayment(
       payment.periodStart,
       payment.periodEnd,
       payment.reviewReason ?? null,
+      payment.provider ?? "stripe",
+      payment.reference ?? null,
+      payment.paidOn ?? null,
+      payment.note ?? null,
+      payment.phone ?? null,
+      payment.usdCents ?? null,
     )
     .first<PaymentRow>();
   if (!row) throw new Error(`Payment ${payment.paymentId} was not recorded`);

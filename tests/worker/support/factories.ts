@@ -3,7 +3,14 @@
 // of src/db/schema.ts (a column that does not exist is a type error); a column left out gets its
 // default from the schema, the others the values below.
 import { env } from "cloudflare:workers";
-import type { ContactMessageRow, OrderItemRow, OrderRow, OutboxRow, QuoteRow } from "../../../src/db/schema.ts";
+import type {
+  ContactMessageRow,
+  OrderItemRow,
+  OrderRow,
+  OutboxRow,
+  PaymentRow,
+  QuoteRow,
+} from "../../../src/db/schema.ts";
 import { isCartProblem, priceCart } from "../../../src/orders/cart-pricing.ts";
 import { insertQuote, type Quote, type QuoteCustomer } from "../../../src/quotes/repository.ts";
 import type { CartItem } from "../../../src/schemas/cart-item.ts";
@@ -50,6 +57,10 @@ const orderDefaults = (): Omit<OrderRow, "status" | "currency" | "created_at" | 
   stripe_customer_id: null,
   review_reason: null,
   stripe_checked_at: null,
+  provider: "stripe",
+  kes_amount: null,
+  kes_rate_x100: null,
+  quote_number: null,
 });
 
 const itemDefaults: Omit<OrderItemRow, "session_id"> = {
@@ -150,4 +161,45 @@ export async function makeMail(input: Partial<OutboxRow> & Pick<OutboxRow, "stat
   ).first<{ id: number }>();
   if (!row) throw new Error("outbox row not made");
   return row.id;
+}
+
+/**
+ * A payment in the ledger (paid, by card, for the order's checkout unless given), with the columns of
+ * migrations/0011 (provider, reference, paid_on, note, phone, usd_cents) settable; its id.
+ */
+export async function makePayment(input: Partial<PaymentRow> & Pick<PaymentRow, "session_id">): Promise<string> {
+  const row = await insert<PaymentRow>(
+    "payments",
+    {
+      payment_id: `pi_test_${crypto.randomUUID().replaceAll("-", "")}`,
+      subscription_id: null,
+      status: "paid",
+      amount_cents: 15000,
+      currency: "usd",
+      billing_reason: "checkout",
+      ...input,
+    },
+    "payment_id",
+  ).first<{ payment_id: string }>();
+  if (!row) throw new Error("payment not made");
+  return row.payment_id;
+}
+
+/** Sets a year's receipt counter, as if `last` receipts had been numbered that year. */
+export async function setReceiptCounter(year: number, last: number): Promise<void> {
+  await db()
+    .prepare(
+      "INSERT INTO receipt_counters (year, last_number) VALUES (?1, ?2) ON CONFLICT (year) DO UPDATE SET last_number = ?2",
+    )
+    .bind(year, last)
+    .run();
+}
+
+/** The rows of receipts for a payment, however many there are (the promise is one). */
+export async function receiptRowsOf(paymentId: string): Promise<{ number: string; stored_at: string | null }[]> {
+  const { results } = await db()
+    .prepare("SELECT number, stored_at FROM receipts WHERE payment_id = ?")
+    .bind(paymentId)
+    .all<{ number: string; stored_at: string | null }>();
+  return results;
 }
