@@ -3,6 +3,12 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { clientAssets } from "./build/client-assets-plugin.ts";
 import {
+  TEST_MPESA_CONSUMER_KEY,
+  TEST_MPESA_CONSUMER_SECRET,
+  TEST_MPESA_PASSKEY,
+  TEST_MPESA_SHORTCODE,
+} from "./tests/support/mpesa-standin-ports.ts";
+import {
   TEST_MAIL_FROM,
   TEST_OWNER_EMAIL,
   WORKER_ADMIN_PASSWORD,
@@ -27,12 +33,14 @@ const RAISED_CEILINGS: Ratelimits = Object.fromEntries(
     ["QUOTE_CEILING", "1010"],
     ["BILLING_CEILING", "1011"],
     ["VISITOR_MAIL_CEILING", "1012"],
+    ["MPESA_PROMPT_CEILING", "1013"],
   ].map(([name, namespace_id]) => [name, { namespace_id, simple: { limit: 100_000, period: 60 as const } }]),
 );
 
 /**
  * Worker tests run inside workerd (the Workers runtime), against the real worker entry. A global
- * setup starts local Stripe stand-ins first; the worker's STRIPE_API_BASE points at the normal one.
+ * setup starts local Stripe and M-Pesa stand-ins first; STRIPE_API_BASE and MPESA_API_BASE point at
+ * the normal ones.
  */
 function workerProject(name: string, include: string[], exclude: string[], ratelimits: Ratelimits) {
   return {
@@ -49,6 +57,12 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
             ADMIN_PASSWORD: WORKER_ADMIN_PASSWORD,
             MAIL_FROM: TEST_MAIL_FROM,
             OWNER_EMAIL: TEST_OWNER_EMAIL,
+            MPESA_CONSUMER_KEY: TEST_MPESA_CONSUMER_KEY,
+            MPESA_CONSUMER_SECRET: TEST_MPESA_CONSUMER_SECRET,
+            MPESA_SHORTCODE: TEST_MPESA_SHORTCODE,
+            MPESA_PASSKEY: TEST_MPESA_PASSKEY,
+            MPESA_ENV: "sandbox",
+            MPESA_API_BASE: inject("mpesaStandinUrl"),
             // The schema, applied to the tests' local D1 by tests/worker/support/apply-migrations.ts.
             TEST_MIGRATIONS: await readD1Migrations(join(import.meta.dirname, "migrations")),
           },
@@ -59,7 +73,7 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
       name,
       include,
       exclude,
-      globalSetup: ["tests/support/stripe-standins.ts"],
+      globalSetup: ["tests/support/stripe-standins.ts", "tests/support/mpesa-standins.ts"],
       setupFiles: ["tests/worker/support/apply-migrations.ts", "tests/worker/support/drain-mail-queue.ts"],
     },
   };

@@ -2,6 +2,7 @@
 // It first applies the D1 migrations to the local database. With no Stripe key configured it
 // starts the local Stripe stand-in and points the worker at it (signed webhooks included), so a
 // fresh machine can place and confirm a whole (test) order offline. With a key, no stand-in runs.
+// The same for M-Pesa (start-mpesa.ts): without its keys, the local Daraja stand-in runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { applyLocalMigrations } from "./local-d1.ts";
+import { mpesaSetup } from "./start-mpesa.ts";
 import { type StripeStandin, startStripeStandin } from "./stripe-standin/server.ts";
 import { syncStandinCatalogue } from "./stripe-sync/standin.ts";
 
@@ -186,11 +188,12 @@ async function main(): Promise<void> {
   console.log("Database: D1 migrations applied to the local database (.wrangler/state).");
   const setup = fromFiles || envKey ? realStripe(files, fromFiles, envKey) : await localStandin();
   if (!setup.standin) describeRealWebhooks(files);
+  const mpesa = await mpesaSetup(files, (name) => valueFromFiles(files, name), ROOT);
   describeAdmin(files);
   const mailArgs = describeMail(files);
   console.log(`Site: ${SITE_URL}/`);
 
-  const child = runWrangler([...setup.args, ...mailArgs]);
+  const child = runWrangler([...setup.args, ...mpesa.args, ...mailArgs]);
   // Ctrl-C reaches wrangler through the terminal too; a signal sent to this process alone is
   // passed on. Either way this process waits for wrangler to exit, then stops the stand-in.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -200,13 +203,14 @@ async function main(): Promise<void> {
   }
   child.on("exit", (code, signal) => {
     setup.cleanup();
+    mpesa.cleanup();
     const done = () => process.exit(code ?? (signal ? 0 : 1));
-    if (setup.standin) setup.standin.close().then(done, done);
-    else done();
+    Promise.all([setup.standin?.close(), mpesa.standin?.close()]).then(done, done);
   });
   child.on("error", (err) => {
     console.error(`Could not start wrangler: ${err.message}`);
     setup.cleanup();
+    mpesa.cleanup();
     process.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { stringBinding } from "../http/bindings.ts";
+import { loopbackApiBase } from "../http/loopback.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { loadStripe, type StripeErrors } from "./stripe-sdk.ts";
 
@@ -122,8 +123,6 @@ function isRefusal(err: unknown, errors: StripeErrors): boolean {
 export class CheckoutSessionNotFoundError extends Error {
   override name = "CheckoutSessionNotFoundError";
 }
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /**
  * Builds the gateway from the worker's env. STRIPE_API_BASE may only name a server on loopback:
@@ -264,16 +263,8 @@ function priceOf(price: Stripe.Price): StripePrice[] {
 }
 
 function apiBase(value: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
-  if (!value?.trim()) return {};
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new PaymentsNotConfiguredError("STRIPE_API_BASE is not a URL");
-  }
-  if (!LOOPBACK_HOSTS.has(url.hostname) || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new PaymentsNotConfiguredError("STRIPE_API_BASE must be an http(s) URL on 127.0.0.1, localhost or [::1]");
-  }
+  const url = loopbackApiBase(value, "STRIPE_API_BASE", (message) => new PaymentsNotConfiguredError(message));
+  if (!url) return {};
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
 }

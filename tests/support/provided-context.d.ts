@@ -1,4 +1,4 @@
-/** What the worker tests' global setup (tests/support/stripe-standins.ts) provides to them. */
+/** What the worker tests' global setups (tests/support/stripe-standins.ts, mpesa-standins.ts) provide to them. */
 import "vitest";
 
 declare module "vitest" {
@@ -20,5 +20,13 @@ declare module "vitest" {
     stripeSentinelUrl: string;
     /** A stand-in for tests of the stand-in itself, which call its API directly. */
     stripeScratchUrl: string;
+    /**
+     * A Daraja stand-in; the worker's MPESA_API_BASE in the tests. It knows the tests' passkey, so
+     * it checks every Password exactly. With no site to reach from Node, tests settle pushes with
+     * `send: false` and replay the callback to the worker themselves.
+     */
+    mpesaStandinUrl: string;
+    /** A Daraja stand-in that answers every call (OAuth included) with HTTP 500. */
+    mpesaFailingUrl: string;
   }
 }
