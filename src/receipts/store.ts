@@ -1,0 +1,19 @@
+/**
+ * Receipts as documents (the QUOTES R2 bucket, under receipts/): each receipt's PDF is drawn once and
+ * these bytes are what every later download serves, so a later change of template or font never
+ * alters a receipt someone already holds.
+ */
+const objectKey = (number: string): string => `receipts/${number}.pdf`;
+
+export async function storeReceiptPdf(bucket: R2Bucket, number: string, pdf: Uint8Array): Promise<void> {
+  await bucket.put(objectKey(number), pdf, {
+    httpMetadata: { contentType: "application/pdf" },
+    customMetadata: { receiptNumber: number },
+  });
+}
+
+/** The stored bytes, or null when none are stored yet (the drawing or the store failed; the sweep draws it). */
+export async function storedReceiptPdf(bucket: R2Bucket, number: string): Promise<Uint8Array | null> {
+  const object = await bucket.get(objectKey(number));
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
