@@ -6,12 +6,17 @@ import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets
 import { renderPage } from "./render/page-response.tsx";
 import { documentRenderer } from "./render/renderer.tsx";
 import { adminRoutes } from "./routes/admin.ts";
+import { adminPaymentRoutes } from "./routes/admin-payments.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { mpesaRoutes } from "./routes/mpesa.ts";
+import { mpesaOrderRoutes } from "./routes/mpesa-order.ts";
+import { mpesaQuoteRoutes } from "./routes/mpesa-quote.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { paymentRoutes } from "./routes/payment.ts";
 import { quoteRoutes } from "./routes/quote.ts";
 import { quotePageRoutes } from "./routes/quote-page.ts";
+import { receiptRoutes } from "./routes/receipt.ts";
 import { seoRoutes } from "./routes/seo.ts";
 import { successRoutes } from "./routes/success.ts";
 import { webhookRoutes } from "./routes/webhook.ts";
@@ -34,8 +39,13 @@ export function createApp() {
   app.route("/", contactRoutes());
   app.route("/", quoteRoutes());
   app.route("/", adminRoutes());
+  app.route("/", adminPaymentRoutes());
   app.route("/", billingRoutes());
+  app.route("/", mpesaRoutes());
+  app.route("/", mpesaQuoteRoutes());
+  app.route("/", mpesaOrderRoutes());
   app.route("/", quotePageRoutes());
+  app.route("/", receiptRoutes());
   // Before the pages: a success link with a session id gets the order's real status.
   app.route("/", successRoutes());
 

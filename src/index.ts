@@ -1,9 +1,12 @@
 import { createApp } from "./app.ts";
 import { logger } from "./http/log.ts";
+import { cronOrigin } from "./http/site-origin.ts";
 import { deliverMail, settleDeadLetters } from "./mail/deliver.ts";
 import type { MailJob } from "./mail/enqueue.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/queues.ts";
 import { sweepOutbox } from "./mail/sweep.ts";
+import { sweepMpesaRequests } from "./payments/mpesa-settle.ts";
+import { sweepReceipts } from "./receipts/issue.ts";
 import { forgetPastBudgets } from "./security/budget.ts";
 
 const app = createApp();
@@ -18,7 +21,13 @@ export default {
   async scheduled(controller, env) {
     const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
     // Each sweep on its own: one that fails must not keep the other from running.
-    const sweeps = await Promise.allSettled([sweepOutbox(env, log), forgetPastBudgets(env.DB)]);
+    const context = { env, origin: cronOrigin(env), log };
+    const sweeps = await Promise.allSettled([
+      sweepOutbox(env, log),
+      forgetPastBudgets(env.DB),
+      sweepMpesaRequests(context),
+      sweepReceipts(env, log, context.origin),
+    ]);
     for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
   },
 } satisfies ExportedHandler<Env, MailJob>;

@@ -59,6 +59,12 @@ export const ADMIN_MESSAGE_ANSWERED_PATH = "/admin/messages/:id/answered";
 /** POST (the owner's form, `note=…`): adds a private note to an order. */
 export const ADMIN_ORDER_NOTES_PATH = "/admin/orders/:id/notes";
 
+/** GET: the owner's settings (the KES exchange rate); POST (the owner's form, `rate=…`): a new rate. */
+export const ADMIN_SETTINGS_PATH = "/admin/settings";
+
+/** POST (the owner's form): a bank transfer or M-Pesa paybill payment, recorded against a quote or an order. */
+export const ADMIN_PAYMENTS_PATH = "/admin/payments";
+
 /** `?query` or "" (a query string without its "?"). */
 const withQuery = (query: string): string => (query ? `?${query}` : "");
 
@@ -119,17 +125,56 @@ export function quotePdfPath(number: string, accessKey: string): string {
   return `${QUOTE_PATH}/${encodeURIComponent(number)}/pdf?k=${encodeURIComponent(accessKey)}`;
 }
 
+/** GET: a payment's receipt, its PDF (`?k=` its access key). */
+export const RECEIPT_PATH = "/receipt/:number";
+
+/** A receipt's PDF for whoever holds its key: the link a payment's e-mail carries (relative). */
+export function receiptPath(number: string, accessKey: string): string {
+  return `${RECEIPT_PATH.replace(":number", encodeURIComponent(number))}?k=${encodeURIComponent(accessKey)}`;
+}
+
+/** GET: the owner's copy of a receipt's PDF, by number (behind the back office's sign-in). */
+export const ADMIN_RECEIPT_PATH = "/admin/receipts/:number";
+
+export function adminReceiptPath(number: string): string {
+  return ADMIN_RECEIPT_PATH.replace(":number", encodeURIComponent(number));
+}
+
 /** POST: a contact message (JSON from the island, or a plain form post). */
 export const CONTACT_API_PATH = "/api/contact";
 
 /** POST: Stripe's events, proven by their signature. */
 export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
 
+/** M-Pesa Express (docs/payments.md): everything lives under this prefix. */
+const MPESA_PREFIX = "/mpesa";
+/** POST: a cart paid by M-Pesa (JSON from /checkout), answered with its waiting page. */
+export const MPESA_PAY_PATH = `${MPESA_PREFIX}/pay`;
+/** POST: a written quote paid by M-Pesa (JSON from its page). */
+export const MPESA_PAY_QUOTE_PATH = `${MPESA_PREFIX}/pay-quote`;
+/** GET: whether M-Pesa is offered and at which rate (JSON, for /checkout). */
+export const MPESA_TERMS_PATH = `${MPESA_PREFIX}/terms`;
+/** POST: Daraja's result of one prompt, to this prefix plus the prompt's own token. */
+export const MPESA_CALLBACK_PREFIX = `${MPESA_PREFIX}/callback/`;
+export const MPESA_ORDER_PATH = `${MPESA_PREFIX}/order/:ref`;
+
+/** An M-Pesa order's waiting page; its reference is a random UUID, so the address is the key. */
+export function mpesaOrderPath(orderRef: string): string {
+  return `${MPESA_PREFIX}/order/${encodeURIComponent(orderRef)}`;
+}
+
 /**
  * Kept out of search engines (a robots.txt Disallow each, and never in the sitemap): the owner's view
  * and the endpoints, with the prefixes under which every JSON API and Stripe callback lives.
  */
-export const crawlerDisallowedPaths = [ADMIN_PATH, PAYMENT_PATH, "/api/", "/stripe/", "/quote"] as const;
+export const crawlerDisallowedPaths = [
+  ADMIN_PATH,
+  PAYMENT_PATH,
+  "/api/",
+  "/stripe/",
+  "/quote",
+  `${MPESA_PREFIX}/`,
+] as const;
 
 export const ROBOTS_PATH = "/robots.txt";
 export const SITEMAP_PATH = "/sitemap.xml";

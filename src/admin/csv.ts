@@ -4,10 +4,12 @@
  * Excel reads Kikuyu and Arabic names as UTF-8, not as the local code page), and cells that cannot
  * run as formulas (OWASP "CSV Injection"), judged by their first visible character.
  */
+import { adminPaymentsCopy } from "../content/admin-payments.ts";
 import { fetchAll } from "../db/admin-listing.ts";
 import { messagesListing, orderExportListing } from "../db/admin-search.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { isoDay } from "../lib/dates.ts";
+import { formatKesRate } from "../lib/kes.ts";
 import { decimalAmount } from "../lib/money.ts";
 import type { BackOfficeMessage } from "./contact-messages.ts";
 import type { AdminQuery } from "./query.ts";
@@ -102,6 +104,9 @@ const ORDER_HEADER = [
   "Items",
   "Subscription",
   "Review reason",
+  adminPaymentsCopy.csv.provider,
+  adminPaymentsCopy.csv.kesAmount,
+  adminPaymentsCopy.csv.kesRate,
 ] as const;
 
 /**
@@ -133,6 +138,9 @@ export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap
       o.items,
       o.subscription_status,
       o.review_reason,
+      adminPaymentsCopy.orders.provider[o.provider] ?? o.provider,
+      o.kes_amount,
+      o.kes_rate_x100 === null ? null : formatKesRate(o.kes_rate_x100),
     ]),
     total,
     cap,

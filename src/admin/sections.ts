@@ -1,8 +1,10 @@
 import { adminCopy } from "../content/admin.ts";
+import { receiptNumbersForOrders } from "../db/receipt-links.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { AdminChrome, AdminSectionData } from "../pages/admin.tsx";
 import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
+import { nairobiToday } from "../payments/manual-form.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./actions.ts";
 import { searchMessages } from "./contact-messages.ts";
 import { searchOrders } from "./orders.ts";
@@ -29,7 +31,23 @@ const sections: { [S in Section]: SectionLoader } = {
       "order",
       found.rows.map((o) => o.session_id),
     );
-    return { query, found, data: { section: "orders", rows: found.rows, audit, noteMax: ORDER_NOTE_MAX_LENGTH } };
+    const receipts = await receiptNumbersForOrders(
+      db,
+      found.rows.map((o) => o.session_id),
+    );
+    return {
+      query,
+      found,
+      data: {
+        section: "orders",
+        rows: found.rows,
+        audit,
+        noteMax: ORDER_NOTE_MAX_LENGTH,
+        receipts,
+        today: nairobiToday(),
+        recorded: params.get("recorded") === "1",
+      },
+    };
   },
   async subscriptions(db, params) {
     const query = parseAdminQuery("subscriptions", params);
@@ -43,7 +61,16 @@ const sections: { [S in Section]: SectionLoader } = {
   async quotes(db, params) {
     const query = parseAdminQuery("quotes", params);
     const found = await searchQuotes(db, query);
-    return { query, found, data: { section: "quotes", rows: found.rows, now: Date.now() } };
+    const audit = await auditForMany(
+      db,
+      "quote",
+      found.rows.map((q) => q.number),
+    );
+    return {
+      query,
+      found,
+      data: { section: "quotes", rows: found.rows, now: Date.now(), audit, today: nairobiToday() },
+    };
   },
   async messages(db, params) {
     const query = parseAdminQuery("messages", params);

@@ -20,3 +20,11 @@ function configuredOrigin(value: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The origin for links made with no request to take one from (the cron sweeps): SITE_URL, or the
+ * address `npm start` serves on.
+ */
+export function cronOrigin(env: object): string {
+  return siteOrigin(env, "http://localhost:8787/");
+}

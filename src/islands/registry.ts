@@ -8,6 +8,7 @@ export const islands = {
   AppToaster: () => import("./AppToaster.tsx").then((m) => m.AppToaster),
   Checkout: () => import("./Checkout.tsx").then((m) => m.Checkout),
   ContactForm: () => import("./ContactForm.tsx").then((m) => m.ContactForm),
+  MpesaStatus: () => import("./MpesaStatus.tsx").then((m) => m.MpesaStatus),
   PayQuote: () => import("./PayQuote.tsx").then((m) => m.PayQuote),
   QuoteSelector: () => import("./QuoteSelector.tsx").then((m) => m.QuoteSelector),
 };

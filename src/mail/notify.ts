@@ -20,6 +20,20 @@ function mailLines(items: OrderItemRow[]): MailOrderLine[] {
   }));
 }
 
+/** What the buyer's e-mail says beyond the order: its receipt, and a payment not made by card. */
+export type PaidDetails = {
+  receipt?: { number: string; path: string } | null;
+  payment?: { amountCents: number; currency: string; method: string };
+};
+
+/** How a paid order was paid, when not by card in its own currency: the buyer's e-mail says so. */
+function paymentOf(order: OrderRow): { payment?: { amountCents: number; currency: string; method: string } } {
+  if (order.provider === "mpesa" && order.kes_amount !== null) {
+    return { payment: { amountCents: order.kes_amount * 100, currency: "kes", method: "M-Pesa" } };
+  }
+  return {};
+}
+
 /**
  * An order became paid: the buyer's confirmation and the owner's notice. Called by every path that
  * can see the payment (webhook, success page); the outbox's dedupe keys make it one e-mail each.
@@ -29,7 +43,9 @@ export async function notifyOrderPaid(
   order: OrderRow & { items: OrderItemRow[] },
   origin: string,
   log: Logger,
+  paid: PaidDetails = {},
 ): Promise<void> {
+  const { receipt } = paid;
   const lines = mailLines(order.items);
   const monthlyCents = lines
     .filter((line) => line.recurring)
@@ -43,7 +59,14 @@ export async function notifyOrderPaid(
       dedupeKey: `order-confirmed:${orderId}`,
       to: order.customer_email,
       orderId,
-      data: { orderId, customerName: order.customer_name, lines, ...totals },
+      data: {
+        orderId,
+        customerName: order.customer_name,
+        lines,
+        ...totals,
+        ...(paid.payment ? { payment: paid.payment } : paymentOf(order)),
+        ...(receipt ? { receipt: { number: receipt.number, url: `${origin}${receipt.path}` } } : {}),
+      },
     },
     log,
   );

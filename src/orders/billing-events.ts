@@ -14,6 +14,7 @@ import {
   notifySubscriptionChange,
 } from "../mail/notify-billing.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
+import { receiptFor } from "../payments/take-payment.ts";
 import { createBillingLink, describeTtl, RENEWAL_LINK_TTL_SECONDS } from "./billing-links.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { checkInvoice } from "./invoice-checks.ts";
@@ -201,6 +202,8 @@ async function enterInvoice(
   if (reviewReason) {
     await holdInvoiceForReview(context, order, { subscriptionId, invoiceId: invoice.id, reason: reviewReason });
   }
+  // Every payment gets its numbered receipt, renewals included (one held for review too: the money came in).
+  if (row.status === "paid") await receiptFor(context, row.payment_id);
   // The first invoice's failure is the checkout's own (the buyer is still on Stripe's page).
   const renewal = invoice.billing_reason !== "subscription_create";
   if (changed && row.status === "failed" && renewal) {

@@ -5,6 +5,7 @@
 import { billingLinkUse, insertBillingLink, markBillingLinkUsed } from "../db/billing-links.ts";
 import { subscriptionCustomerForEmail } from "../db/orders.ts";
 import { base64url } from "../lib/base64url.ts";
+import { sha256Hex as hashToken } from "../security/sha256.ts";
 
 /** Asked for on /billing: the buyer is at the screen waiting for it. */
 export const REQUESTED_LINK_TTL_SECONDS = 30 * 60;
@@ -13,11 +14,6 @@ export const RENEWAL_LINK_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 export function describeTtl(seconds: number): string {
   return seconds >= 24 * 60 * 60 ? `${Math.round(seconds / 86_400)} days` : `${Math.round(seconds / 60)} minutes`;
-}
-
-async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** A token as createBillingLink makes them; anything else is refused before the database is asked. */

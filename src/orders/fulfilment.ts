@@ -1,6 +1,8 @@
 import { isEventHandled, recordHandledEvent } from "../db/stripe-events.ts";
 import { applySubscriptionState, recordPayment } from "../db/subscriptions.ts";
 import { notifyOrderPaid, notifyOrderReview } from "../mail/notify.ts";
+import { receiptFor } from "../payments/take-payment.ts";
+import type { ReceiptRef } from "../receipts/issue.ts";
 import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "./billing-events.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "./order-status.ts";
@@ -89,10 +91,14 @@ export async function fulfilSession(
   return result;
 }
 
-/** Queues the paid order's e-mails and, for a one-off order, its ledger line; never undoes the payment. */
+/**
+ * Queues the paid order's e-mails and, for a one-off order, its ledger line and receipt (a
+ * subscription's payments are its invoices: billing-events.ts); never undoes the payment.
+ */
 async function announcePaid(context: FulfilmentContext, order: OrderRow, figures: SessionFacts): Promise<void> {
   const { env, origin, log } = context;
   const sessionId = order.session_id;
+  let receipt: ReceiptRef | null = null;
   if (order.mode === "payment") {
     await safely(context, sessionId, "ledger line", () =>
       recordPayment(env.DB, {
@@ -107,10 +113,11 @@ async function announcePaid(context: FulfilmentContext, order: OrderRow, figures
         periodEnd: null,
       }),
     );
+    receipt = await receiptFor(context, sessionId);
   }
   await safely(context, sessionId, "e-mails", async () => {
     const fresh = (await getOrder(env.DB, sessionId)) ?? order;
-    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, sessionId) }, origin, log);
+    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, sessionId) }, origin, log, { receipt });
   });
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
 import { quoteDocument as words } from "../content/quote-document.ts";
@@ -7,20 +6,14 @@ import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { QUOTE_PATH } from "../paths.ts";
 import type { Quote, QuoteLineRow } from "../quotes/repository.ts";
-import { Island } from "../render/island.tsx";
-import type { CartItem } from "../schemas/cart-item.ts";
+import { HowToPay, PayByMpesa, PayOnline, type QuoteMpesa, type QuotePayOnline } from "./quote/payment.tsx";
 import type { Page } from "./types.ts";
 
 const copy = quotePageCopy;
 
-/** Whether the quote can be paid online now, and if not, why (the worker decides, from its catalogue). */
-export type QuotePayOnline =
-  | { kind: "ready"; items: CartItem[] }
-  | { kind: "expired" }
-  | { kind: "changed"; names: string[] }
-  | { kind: "unavailable"; names: string[] };
+export type { QuoteMpesa, QuotePayOnline } from "./quote/payment.tsx";
 
-export type QuoteView = { quote: Quote; pdfHref: string; payOnline: QuotePayOnline };
+export type QuoteView = { quote: Quote; pdfHref: string; payOnline: QuotePayOnline; mpesa: QuoteMpesa | null };
 
 /** Below sm the table becomes one block per line, each cell with its own label. */
 const cell = "block px-4 py-1 align-top sm:table-cell sm:py-3";
@@ -126,80 +119,6 @@ function Totals({ quote }: { quote: Quote }) {
   );
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      id={id}
-    >
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** The PDF's ways to pay (the quote number as the reference), and the card when Pay online is offered. */
-function HowToPay({ quote, card }: { quote: Quote; card: boolean }) {
-  const methods = [...(card ? [copy.card] : []), words.bankTransfer(quote.number), words.mpesa(quote.number)];
-  return (
-    <Panel id="how-to-pay" title={words.howToPayHeading}>
-      <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
-        {methods.map((method) => (
-          <li key={method} className="[overflow-wrap:anywhere]">
-            {method}
-          </li>
-        ))}
-      </ul>
-    </Panel>
-  );
-}
-
-/** Why this quote cannot be paid online, with the way to a new one. */
-function NotPayable({ quote, payOnline }: { quote: Quote; payOnline: Exclude<QuotePayOnline, { kind: "ready" }> }) {
-  const reasons = copy.payOnline;
-  const reason =
-    payOnline.kind === "expired"
-      ? reasons.expired(formatLongDate(quote.valid_until))
-      : payOnline.kind === "changed"
-        ? reasons.changed(payOnline.names, formatLongDate(quote.valid_until))
-        : reasons.unavailable(payOnline.names);
-  return (
-    <div data-pay-online={payOnline.kind}>
-      <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800" role="note">
-        {reason}
-      </p>
-      <div className="mt-5">
-        <ButtonLink href={reasons.requestNew.href}>{reasons.requestNew.label}</ButtonLink>
-      </div>
-    </div>
-  );
-}
-
-function PayOnline({ quote, payOnline }: { quote: Quote; payOnline: QuotePayOnline }) {
-  return (
-    <Panel id="pay-online" title={copy.payOnline.heading}>
-      {payOnline.kind === "ready" ? (
-        <div data-pay-online="ready">
-          <p className="mt-3 text-slate-700">{copy.payOnline.lead}</p>
-          <div className="mt-5">
-            <Island.PayQuote items={payOnline.items} />
-          </div>
-          <noscript>
-            <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800">
-              {copy.payOnline.noScript}
-            </p>
-          </noscript>
-        </div>
-      ) : (
-        <NotPayable quote={quote} payOnline={payOnline} />
-      )}
-    </Panel>
-  );
-}
-
 function QuoteBody({ view }: { view: QuoteView }) {
   const { quote, pdfHref, payOnline } = view;
   return (
@@ -267,6 +186,7 @@ function QuoteBody({ view }: { view: QuoteView }) {
 
         {payOnline.kind !== "expired" && <HowToPay quote={quote} card={payOnline.kind === "ready"} />}
         <PayOnline quote={quote} payOnline={payOnline} />
+        {view.mpesa && <PayByMpesa quote={quote} mpesa={view.mpesa} />}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { paymentApiCopy as messages } from "../content/payment-api.ts";
@@ -6,9 +6,9 @@ import { refusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
+import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
-import { mediaTypeOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
 import { type CheckoutStart, startCheckout } from "../orders/checkout.ts";
@@ -29,9 +29,9 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
   app.post(
     PAYMENT_PATH,
     rateLimit((env) => env.PAYMENT_LIMITER, refusalCopy.paymentRateLimited),
-    requireJson,
+    requireJson(messages.notJson),
     bodyLimit({ maxSize: CART_BODY_MAX_BYTES, onError: (c) => jsonError(c, 413, messages.tooLarge) }),
-    readJsonBody,
+    readJsonBody(messages.malformedJson),
     validJson(paymentRequestSchema),
     async (c) => {
       const { services, customerInfo } = c.req.valid("json");
@@ -71,23 +71,4 @@ const refusals: Record<Exclude<CheckoutStart["kind"], "started">, [ContentfulSta
   refused: [422, messages.refused],
   "provider-failed": [502, messages.providerFailed],
   "not-recorded": [503, messages.notRecorded],
-};
-
-/**
- * Only `application/json` is read. This also keeps cross-site HTML forms out: they cannot send
- * this content type without a CORS preflight, which the worker never grants.
- */
-const requireJson: MiddlewareHandler = async (c, next) => {
-  if (mediaTypeOf(c) !== "application/json") return jsonError(c, 415, messages.notJson);
-  await next();
-};
-
-/** Parses the body once so bad JSON gets a JSON 400; the validator then reads the cached value. */
-const readJsonBody: MiddlewareHandler = async (c, next) => {
-  try {
-    await c.req.json();
-  } catch {
-    return jsonError(c, 400, messages.malformedJson);
-  }
-  await next();
 };

@@ -58,3 +58,12 @@ export const mailboxBudgets = {
   billingLink: { scope: "mail:billing-link", perHour: 3, perDay: 10 },
   contactAck: { scope: "mail:contact-ack", perHour: 1, perDay: 3 },
 } as const satisfies Record<string, Budget>;
+
+/**
+ * M-Pesa PIN prompts one phone number may get, whoever asks, and one client's network may send:
+ * the checkout cannot be used to buzz a stranger's phone.
+ */
+export const promptBudgets = {
+  phone: { scope: "phone:mpesa-prompt", perHour: 3, perDay: 8 },
+  client: { scope: "client:mpesa-prompt", perHour: 10, perDay: 30 },
+} as const satisfies Record<string, Budget>;

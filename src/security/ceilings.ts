@@ -16,6 +16,7 @@ const CEILINGS = {
   quote: { binding: (env: Env) => env.QUOTE_CEILING, what: "quotes made" },
   billing: { binding: (env: Env) => env.BILLING_CEILING, what: "billing-link requests" },
   visitorMail: { binding: (env: Env) => env.VISITOR_MAIL_CEILING, what: "e-mails to visitors' addresses" },
+  mpesaPrompt: { binding: (env: Env) => env.MPESA_PROMPT_CEILING, what: "M-Pesa payment prompts" },
 } as const;
 
 export type Ceiling = keyof typeof CEILINGS;

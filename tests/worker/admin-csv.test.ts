@@ -218,6 +218,9 @@ describe("the orders CSV", () => {
       "Items",
       "Subscription",
       "Review reason",
+      "Paid through",
+      "KES amount",
+      "KES per USD",
     ]);
     expect(row).toEqual([
       "2026-05-01T10:00:00.000Z",
@@ -238,6 +241,9 @@ describe("the orders CSV", () => {
       "150.50",
       "",
       'Network Assessment × 1; Backup, "Pro" × 2',
+      "",
+      "",
+      "Card via Stripe",
       "",
       "",
     ]);

@@ -98,6 +98,7 @@ describe("the back office's sections", () => {
       ["/admin/quotes", "Quotes"],
       ["/admin/messages", "Messages"],
       ["/admin/outbox", "E-mails"],
+      ["/admin/settings", "Settings"],
     ]);
     expect(queryAll(nav as Element, '[aria-current="page"]').map((a) => a.getAttribute("href"))).toEqual([
       "/admin/messages",

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { useCart } from "../../client/cart/CartProvider.tsx";
 import type { CustomerField, CustomerValues } from "../../client/cart/customer-form.ts";
@@ -7,11 +7,16 @@ import { toastRequestFailure } from "../../client/request-failure.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
 import { checkoutCopy, customerFields } from "../../content/checkout.ts";
+import { mpesaCopy } from "../../content/mpesa.ts";
+import { kesAmount } from "../../lib/kes.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { emptyCustomerInfo } from "../../schemas/customer-defaults.ts";
+import { normaliseSafaricomNumber } from "../../schemas/mpesa-payment.ts";
 import { useFieldForm } from "../form/use-field-form.ts";
 import { type DownloadQuote, useQuoteDownload } from "../quote/use-quote-download.ts";
 import { CheckoutFields } from "./CheckoutField.tsx";
+import { MpesaChoice, type PaymentMethod } from "./MpesaChoice.tsx";
+import { useMpesa } from "./use-mpesa.ts";
 import { usePayment } from "./use-payment.ts";
 
 const copy = checkoutCopy;
@@ -61,10 +66,19 @@ export function CheckoutForm({
   const form = useFieldForm(initialValues, customerFields, loadedValidator);
   const payment = usePayment(onLeaving);
   const quote = useQuoteDownload(downloadLazily);
+  const mpesa = useMpesa();
+  const [method, setMethod] = useState<PaymentMethod>("card");
+  const [phone, setPhone] = useState("");
+  const [phoneError, setPhoneError] = useState<string>();
+  const terms = mpesa.terms?.available ? mpesa.terms : null;
+  const recurring = monthlyCents > 0;
+  const byMpesa = terms !== null && method === "mpesa" && !recurring;
+  const kes = terms ? kesAmount(totalCents, terms.rateX100) : 0;
+  const busy = () => payment.busy() || mpesa.busy();
 
   /** A written quote of the cart for the name, e-mail and company typed so far (the rest may wait). */
   const downloadQuote = async () => {
-    if (payment.busy()) return;
+    if (busy()) return;
     const outcome = await quote.request(form.values);
     if (!outcome) return;
     // Only these three fields' messages change; whatever Pay said of the others stays.
@@ -73,7 +87,7 @@ export function CheckoutForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (payment.busy()) return;
+    if (busy()) return;
     const items = cart.latest();
     if (!items || items.length === 0) {
       toast.error(copy.toasts.emptyCart);
@@ -84,14 +98,17 @@ export function CheckoutForm({
     // if that first load failed (it is tried again here, and a failure is said, not swallowed).
     const validate = loadedValidator() ?? (await loadValidator().catch(reportLoadFailure));
     // Two quick submits can both wait for the load: only the first may go on to pay.
-    if (!validate || payment.busy()) return;
+    if (!validate || busy()) return;
     const result = validate(form.values);
+    const mpesaPhone = byMpesa ? normaliseSafaricomNumber(phone) : null;
+    setPhoneError(byMpesa && !mpesaPhone ? mpesaCopy.phoneInvalid : undefined);
     if (!result.ok) {
       form.showErrors(result.errors);
       return;
     }
     form.clearErrors();
-    void payment.pay(items, result.data);
+    if (!byMpesa) void payment.pay(items, result.data);
+    else if (mpesaPhone && terms && kes <= terms.maxKes) void mpesa.pay(items, result.data, mpesaPhone, kes);
   };
 
   return (
@@ -101,17 +118,39 @@ export function CheckoutForm({
       onFocus={preloadValidator}
       onPointerDown={preloadValidator}
       aria-labelledby="customer-info-heading"
-      aria-busy={payment.processing}
+      aria-busy={payment.processing || mpesa.sending}
     >
       <h2 id="customer-info-heading" className="text-xl font-bold text-slate-900">
         {copy.form.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{copy.form.requiredNote}</p>
       <CheckoutFields fields={customerFields} form={form} className="mt-6 grid gap-x-4 gap-y-5 sm:grid-cols-2" />
-      <PayButton processing={payment.processing} totalCents={totalCents} monthlyCents={monthlyCents} />
+      {terms && (
+        <MpesaChoice
+          terms={terms}
+          method={method}
+          onMethod={setMethod}
+          recurring={recurring}
+          kes={kes}
+          phone={phone}
+          onPhone={setPhone}
+          phoneError={phoneError}
+        />
+      )}
+      {byMpesa ? (
+        <button
+          type="submit"
+          disabled={mpesa.sending || kes > (terms?.maxKes ?? 0)}
+          className={`${buttonClass("primary")} mt-8 w-full cursor-pointer disabled:cursor-not-allowed disabled:opacity-70`}
+        >
+          {mpesa.sending ? mpesaCopy.sending : mpesaCopy.payButton(kes)}
+        </button>
+      ) : (
+        <PayButton processing={payment.processing} totalCents={totalCents} monthlyCents={monthlyCents} />
+      )}
       <QuoteDownload
         quoting={quote.quoting}
-        disabled={quote.quoting || payment.processing}
+        disabled={quote.quoting || payment.processing || mpesa.sending}
         onDownload={() => void downloadQuote()}
       />
     </form>

@@ -18,6 +18,10 @@ export type OrderConfirmedData = {
   lines: MailOrderLine[];
   paidTodayCents: number;
   monthlyCents: number;
+  /** What was paid when it was not US dollars by card (M-Pesa in shillings, a bank transfer). */
+  payment?: { amountCents: number; currency: string; method: string };
+  /** The payment's numbered receipt (a PDF link). */
+  receipt?: { number: string; url: string };
 };
 
 const NEXT_STEPS = "We will contact you within one business day to schedule your services.";
@@ -27,7 +31,11 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
   audience: "customer",
   render(data, { company }) {
     const subject = `Order confirmed: ${company.name}`;
-    const thanks = `Thank you for your order. We've received your payment of ${formatMoney(data.paidTodayCents)}.`;
+    const paid = data.payment
+      ? `${formatMoney(data.payment.amountCents, data.payment.currency)} by ${data.payment.method}`
+      : formatMoney(data.paidTodayCents);
+    const thanks = `Thank you for your order. We've received your payment of ${paid}.`;
+    const receipt = data.receipt ? `Your receipt ${data.receipt.number}: ${data.receipt.url}` : null;
     const text = [
       `Dear ${data.customerName},`,
       "",
@@ -39,6 +47,7 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
       "",
       totalsText(data.paidTodayCents, data.monthlyCents),
       "",
+      ...(receipt ? [receipt, ""] : []),
       `Next steps: ${NEXT_STEPS}`,
       "",
       supportText(company),
@@ -52,6 +61,9 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
       `<p>Order reference: <strong>${escapeHtml(data.orderId)}</strong></p>`,
       linesHtml(data.lines),
       totalsHtml(data.paidTodayCents, data.monthlyCents),
+      data.receipt
+        ? `<p><a href="${escapeHtml(data.receipt.url)}">Download your receipt ${escapeHtml(data.receipt.number)} (PDF)</a></p>`
+        : "",
       `<h2 style="font-size:18px;margin:24px 0 8px;">Next steps</h2>`,
       `<p>${escapeHtml(NEXT_STEPS)}</p>`,
       supportHtml(company),

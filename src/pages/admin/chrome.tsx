@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { AdminQuery, Section } from "../../admin/query.ts";
 import { adminCopy } from "../../content/admin.ts";
-import { adminSectionPaths } from "../../paths.ts";
+import { adminPaymentsCopy } from "../../content/admin-payments.ts";
+import { ADMIN_SETTINGS_PATH, adminSectionPaths } from "../../paths.ts";
 import { link, secondaryButton } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -28,16 +29,25 @@ const sections = Object.keys(adminSectionPaths) as Section[];
 const field =
   "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-function SectionNav({ current }: { current: Section }) {
+/** Where the owner is: a listed section, or Settings (a page of its own, after the sections). */
+type AdminPlace = Section | "settings";
+
+/** The sections, then Settings, each with its path and name. */
+const places: readonly (readonly [AdminPlace, string, string])[] = [
+  ...sections.map((section) => [section, adminSectionPaths[section], adminCopy.nav.sections[section]] as const),
+  ["settings", ADMIN_SETTINGS_PATH, adminPaymentsCopy.navSettings],
+];
+
+function SectionNav({ current }: { current: AdminPlace }) {
   return (
     <nav aria-label={adminCopy.nav.label} className="mt-4">
       <ul className="flex flex-wrap gap-2">
-        {sections.map((section) => {
-          const here = section === current;
+        {places.map(([place, href, name]) => {
+          const here = place === current;
           return (
-            <li key={section}>
+            <li key={place}>
               <a
-                href={adminSectionPaths[section]}
+                href={href}
                 aria-current={here ? "page" : undefined}
                 className={`inline-flex min-h-10 items-center rounded-md px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
                   here
@@ -45,13 +55,35 @@ function SectionNav({ current }: { current: Section }) {
                     : "bg-white text-slate-800 underline underline-offset-2 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
                 }`}
               >
-                {adminCopy.nav.sections[section]}
+                {name}
               </a>
             </li>
           );
         })}
       </ul>
     </nav>
+  );
+}
+
+/** The back office's header on every page: its name, who is signed in, the sections and Settings. */
+export function AdminHeader({ current, who }: { current: AdminPlace; who: string }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="inline-flex rounded-full bg-brand-900 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+              {adminCopy.badge}
+            </span>
+            <span className="font-semibold text-slate-900">{adminCopy.heading}</span>
+          </p>
+          <p className="min-w-0 text-sm text-slate-700" data-signed-in="">
+            {adminCopy.signedInAs} <VisitorText text={who} className="font-semibold text-slate-900" />
+          </p>
+        </div>
+        <SectionNav current={current} />
+      </div>
+    </header>
   );
 }
 
@@ -168,22 +200,7 @@ export function AdminShell({ chrome, lead, children }: { chrome: AdminChrome; le
   const filtered = Boolean(query.q || query.status || query.from || query.to);
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 lg:px-8">
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <p className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="inline-flex rounded-full bg-brand-900 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
-                {adminCopy.badge}
-              </span>
-              <span className="font-semibold text-slate-900">{adminCopy.heading}</span>
-            </p>
-            <p className="min-w-0 text-sm text-slate-700" data-signed-in="">
-              {adminCopy.signedInAs} <VisitorText text={chrome.who} className="font-semibold text-slate-900" />
-            </p>
-          </div>
-          <SectionNav current={chrome.section} />
-        </div>
-      </header>
+      <AdminHeader current={chrome.section} who={chrome.who} />
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{heading}</h1>
         {lead ?? <p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.lead}</p>}

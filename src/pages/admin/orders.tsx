@@ -1,11 +1,14 @@
 import type { AuditRow } from "../../admin/actions.ts";
 import type { BackOfficeOrder } from "../../admin/orders.ts";
 import { adminCopy } from "../../content/admin.ts";
+import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { adminSubscriptionsCopy } from "../../content/admin-subscriptions.ts";
-import type { OrderNoteRow, PaymentRow, SubscriptionRow } from "../../db/schema.ts";
+import type { OrderNoteRow, SubscriptionRow } from "../../db/schema.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { adminOrderNotesPath } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
+import { PaidThrough, PaymentsLedger } from "./order-payments.tsx";
+import { RecordPaymentForm } from "./payment-form.tsx";
 import {
   AuditHistory,
   button,
@@ -26,6 +29,12 @@ export type OrdersView = {
   audit: ReadonlyMap<string, AuditRow[]>;
   /** The longest note the owner may write. */
   noteMax: number;
+  /** Receipt numbers of the page's payments, by payment id. */
+  receipts: ReadonlyMap<string, string>;
+  /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
+  today: string;
+  /** The owner just recorded a payment (the redirect after the form says so). */
+  recorded: boolean;
 };
 
 function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
@@ -48,32 +57,6 @@ function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
         </span>
       )}
     </p>
-  );
-}
-
-function PaymentsLedger({ payments }: { payments: PaymentRow[] }) {
-  const copy = adminCopy.orders.payments;
-  if (payments.length === 0) return null;
-  return (
-    <div className="mt-2 text-left text-xs font-normal whitespace-normal text-slate-700">
-      <p className="font-semibold">{copy.label}</p>
-      <ul className="space-y-0.5">
-        {payments.map((p) => (
-          <li key={p.payment_id} data-payment-status={p.status} data-billing-reason={p.billing_reason}>
-            {p.status === "paid" ? copy.paid : <strong className="text-red-800">{copy.failed}</strong>}{" "}
-            {formatMoney(p.amount_cents, p.currency)} · {copy.reasons[p.billing_reason] ?? p.billing_reason}
-            {p.period_start && ` · ${day(p.period_start)}`}
-            {p.status === "failed" && p.attempts > 1 && ` · ${copy.attempts(p.attempts)}`}
-            {p.review_reason && (
-              <strong className="[overflow-wrap:anywhere] text-red-800" data-review>
-                {" "}
-                · {copy.review} <VisitorText text={p.review_reason} />
-              </strong>
-            )}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 
@@ -130,12 +113,12 @@ function OrderRows({
   order,
   audit,
   listQuery,
-  noteMax,
+  view,
 }: {
   order: BackOfficeOrder;
   audit: AuditRow[] | undefined;
   listQuery: string;
-  noteMax: number;
+  view: OrdersView;
 }) {
   const { orders } = adminCopy;
   const { columns } = orders;
@@ -149,6 +132,7 @@ function OrderRows({
         <td className={cell}>
           <CellLabel>{columns.status}</CellLabel>
           <StatusBadge status={order.status} />
+          <PaidThrough order={order} />
           {order.review_reason && (
             <p className="mt-2 max-w-56 text-xs [overflow-wrap:anywhere] text-red-800">
               {orders.review} <VisitorText text={order.review_reason} />
@@ -168,18 +152,23 @@ function OrderRows({
               <VisitorText text={order.customer_email} />
             </a>
           </p>
-          <p>
-            <a className={wrappingLink} href={`tel:${order.customer_phone.replace(/[^+\d]/g, "")}`}>
-              <VisitorText text={order.customer_phone} />
-            </a>
-          </p>
+          {order.customer_phone && (
+            <p>
+              <a className={wrappingLink} href={`tel:${order.customer_phone.replace(/[^+\d]/g, "")}`}>
+                <VisitorText text={order.customer_phone} />
+              </a>
+            </p>
+          )}
           {order.customer_company && (
             <p>
               <VisitorText text={order.customer_company} />
             </p>
           )}
+          {/* An order from a quote has no postal address: the quote asked for none. */}
           <p className="text-slate-600">
-            <VisitorText text={[order.address, order.city, order.state, order.zip, order.country].join(", ")} />
+            <VisitorText
+              text={[order.address, order.city, order.state, order.zip, order.country].filter(Boolean).join(", ")}
+            />
           </p>
         </td>
         <td className={`${cell} [overflow-wrap:anywhere]`}>
@@ -196,14 +185,15 @@ function OrderRows({
             ))}
           </ul>
           <p className="mt-2 text-xs text-slate-600">
-            {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} · {orders.reference}{" "}
+            {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} ·{" "}
+            {order.provider === "stripe" ? orders.reference : adminPaymentsCopy.orders.ourReference}{" "}
             <code className="break-all">{order.session_id}</code>
           </p>
         </td>
         <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
           <CellLabel>{columns.total}</CellLabel>
           {formatMoney(order.total_cents, order.currency)}
-          <PaymentsLedger payments={order.payments} />
+          <PaymentsLedger payments={order.payments} receipts={view.receipts} />
         </td>
       </tr>
       <tr className="block md:table-row" data-notes-for={order.session_id}>
@@ -213,7 +203,13 @@ function OrderRows({
               <Notes notes={order.notes} />
               <AuditHistory rows={audit} />
             </div>
-            <NoteForm order={order} listQuery={listQuery} noteMax={noteMax} />
+            <div className="min-w-0">
+              <NoteForm order={order} listQuery={listQuery} noteMax={view.noteMax} />
+              <RecordPaymentForm
+                target={{ kind: "order", sessionId: order.session_id, label: order.order_ref ?? order.session_id }}
+                today={view.today}
+              />
+            </div>
           </div>
         </td>
       </tr>
@@ -227,7 +223,20 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
   return (
     <AdminShell
       chrome={chrome}
-      lead={<p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>}
+      lead={
+        <>
+          <p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>
+          {view.recorded && (
+            <p
+              className="mt-4 rounded-md bg-brand-100 px-3 py-2 text-sm font-semibold text-brand-900"
+              role="status"
+              data-notice="recorded"
+            >
+              {adminPaymentsCopy.recorded}
+            </p>
+          )}
+        </>
+      }
     >
       {view.rows.length === 0 ? (
         <p className="mt-4 text-slate-600">{copy.empty}</p>
@@ -248,7 +257,7 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
               order={order}
               audit={view.audit.get(order.session_id)}
               listQuery={chrome.listQuery}
-              noteMax={view.noteMax}
+              view={view}
             />
           ))}
         </CollapsingTable>

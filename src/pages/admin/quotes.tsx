@@ -1,9 +1,12 @@
+import type { AuditRow } from "../../admin/actions.ts";
 import { adminCopy } from "../../content/admin.ts";
+import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { quotePagePath } from "../../paths.ts";
+import { adminOrderAnchor, quotePagePath } from "../../paths.ts";
 import type { AdminQuote } from "../../quotes/listing.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
-import { CellLabel, CollapsingTable, cell, day, formatTime, link, row, wrappingLink } from "./shared.tsx";
+import { RecordPaymentForm } from "./payment-form.tsx";
+import { AuditHistory, CellLabel, CollapsingTable, cell, day, formatTime, link, row, wrappingLink } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
 export type QuotesView = {
@@ -11,9 +14,34 @@ export type QuotesView = {
   rows: AdminQuote[];
   /** When the page is drawn (ms): quotes past their validity are marked. */
   now: number;
+  /** Each quote's audit trail (payments recorded against it), by number. */
+  audit: ReadonlyMap<string, AuditRow[]>;
+  /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
+  today: string;
 };
 
-function QuoteRow({ quote, now }: { quote: AdminQuote; now: number }) {
+/** Accepted: when, and a link to the order that paid it. */
+function Accepted({ quote }: { quote: AdminQuote }) {
+  if (!quote.accepted_at) return null;
+  const copy = adminPaymentsCopy.quotes;
+  const order = quote.accepted_order;
+  return (
+    <p className="mt-1 text-xs text-slate-700" data-accepted={order ?? ""}>
+      <time dateTime={quote.accepted_at}>{copy.accepted(day(quote.accepted_at))}</time>
+      {order && (
+        <>
+          {" · "}
+          <a className={link} href={adminOrderAnchor(order, `q=${encodeURIComponent(order)}`)}>
+            {copy.order}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+function QuoteRow({ quote, view }: { quote: AdminQuote; view: QuotesView }) {
+  const { now } = view;
   const copy = adminCopy.quotes;
   const { columns } = copy;
   const expired = !(Date.parse(quote.valid_until) > now);
@@ -24,6 +52,7 @@ function QuoteRow({ quote, now }: { quote: AdminQuote; now: number }) {
         <a className={`${link} font-semibold`} href={quotePagePath(quote.number, quote.access_key)}>
           {quote.number}
         </a>
+        <Accepted quote={quote} />
       </td>
       <td className={`${cell} whitespace-nowrap`}>
         <CellLabel>{columns.created}</CellLabel>
@@ -66,6 +95,22 @@ function QuoteRow({ quote, now }: { quote: AdminQuote; now: number }) {
   );
 }
 
+/** Under each quote: its history and, until it is accepted, the form that records its payment. */
+function QuoteActions({ quote, view }: { quote: AdminQuote; view: QuotesView }) {
+  const audit = view.audit.get(quote.number);
+  if (quote.accepted_at && !audit) return null;
+  return (
+    <tr className="block md:table-row" data-actions-for={quote.number}>
+      <td colSpan={7} className="block min-w-0 px-3 pb-3 md:table-cell">
+        <AuditHistory rows={audit} />
+        {!quote.accepted_at && (
+          <RecordPaymentForm target={{ kind: "quote", number: quote.number }} today={view.today} />
+        )}
+      </td>
+    </tr>
+  );
+}
+
 export function QuotesSection({ chrome, view }: { chrome: AdminChrome; view: QuotesView }) {
   const copy = adminCopy.quotes;
   const { columns } = copy;
@@ -86,11 +131,12 @@ export function QuotesSection({ chrome, view }: { chrome: AdminChrome; view: Quo
             { label: columns.monthly, right: true },
           ]}
         >
-          <tbody className="block md:table-row-group">
-            {view.rows.map((quote) => (
-              <QuoteRow key={quote.number} quote={quote} now={view.now} />
-            ))}
-          </tbody>
+          {view.rows.map((quote) => (
+            <tbody key={quote.number} className="block md:table-row-group" data-quote={quote.number}>
+              <QuoteRow quote={quote} view={view} />
+              <QuoteActions quote={quote} view={view} />
+            </tbody>
+          ))}
         </CollapsingTable>
       )}
     </AdminShell>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AuditRow } from "../../admin/actions.ts";
 import { ADMIN_TIME_ZONE, adminCopy } from "../../content/admin.ts";
+import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { formatDateTime, formatShortDate } from "../../lib/dates.ts";
 import type { OrderStatus } from "../../orders/order-status.ts";
 import { VisitorText } from "./visitor-text.tsx";
@@ -130,8 +131,9 @@ export function AuditHistory({ rows }: { rows: readonly AuditRow[] | undefined }
       <ol className="mt-1 space-y-1">
         {rows.map((entry) => (
           <li key={entry.id} className="min-w-0" data-audit-action={entry.action}>
-            <time dateTime={entry.at}>{formatTime(entry.at)}</time> · {copy.actions[entry.action] ?? entry.action}{" "}
-            {copy.by} <VisitorText text={entry.actor} />
+            <time dateTime={entry.at}>{formatTime(entry.at)}</time> ·{" "}
+            {copy.actions[entry.action] ?? adminPaymentsCopy.history[entry.action] ?? entry.action} {copy.by}{" "}
+            <VisitorText text={entry.actor} />
             {entry.action === "order.note" || !entry.detail ? null : (
               <>
                 {" · "}

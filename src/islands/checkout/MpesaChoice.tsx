@@ -1,0 +1,101 @@
+import { mpesaCopy as copy } from "../../content/mpesa.ts";
+import type { MpesaTerms } from "../../schemas/mpesa-payment.ts";
+
+export type PaymentMethod = "card" | "mpesa";
+
+const inputClass =
+  "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm";
+
+/**
+ * "How would you like to pay?": Card or M-Pesa, shown only when the worker offers M-Pesa. A cart
+ * with a monthly plan keeps M-Pesa off, with the sentence why. With M-Pesa: the Safaricom number,
+ * the rate and the shillings to be paid, before the buyer confirms.
+ */
+export function MpesaChoice({
+  terms,
+  method,
+  onMethod,
+  recurring,
+  kes,
+  phone,
+  onPhone,
+  phoneError,
+}: {
+  terms: Extract<MpesaTerms, { available: true }>;
+  method: PaymentMethod;
+  onMethod: (method: PaymentMethod) => void;
+  recurring: boolean;
+  kes: number;
+  phone: string;
+  onPhone: (phone: string) => void;
+  phoneError: string | undefined;
+}) {
+  const radio = (value: PaymentMethod, disabled = false) => (
+    <label
+      className={`flex flex-1 items-center gap-2 rounded-lg border px-4 py-3 text-sm font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"} border-slate-300 text-slate-900`}
+    >
+      <input
+        type="radio"
+        name="payment-method"
+        value={value}
+        checked={method === value}
+        disabled={disabled}
+        onChange={() => onMethod(value)}
+        className="size-4 accent-brand-700"
+      />
+      {copy.methods[value]}
+    </label>
+  );
+  return (
+    <fieldset className="mt-8" aria-describedby={recurring ? "mpesa-card-only" : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{copy.methodLegend}</legend>
+      <div className="mt-2 flex gap-3">
+        {radio("card")}
+        {radio("mpesa", recurring)}
+      </div>
+      {recurring && (
+        <p id="mpesa-card-only" className="mt-2 text-sm text-slate-700">
+          {copy.recurringCardOnly}
+        </p>
+      )}
+      {method === "mpesa" && !recurring && (
+        <div className="mt-4 space-y-3">
+          <div>
+            <label htmlFor="checkout-mpesa-phone" className="text-sm font-medium text-slate-800">
+              {copy.phoneLabel}
+            </label>
+            <input
+              id="checkout-mpesa-phone"
+              name="mpesa-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={phone}
+              onChange={(event) => onPhone(event.target.value)}
+              aria-invalid={phoneError ? true : undefined}
+              aria-describedby={phoneError ? "checkout-mpesa-phone-error" : "checkout-mpesa-phone-hint"}
+              className={`${inputClass} ${phoneError ? "border-red-600 ring-1 ring-red-600" : "border-slate-300 focus:border-brand-600"}`}
+            />
+            {phoneError ? (
+              <p id="checkout-mpesa-phone-error" className="mt-1.5 text-sm text-red-700">
+                {phoneError}
+              </p>
+            ) : (
+              <p id="checkout-mpesa-phone-hint" className="mt-1.5 text-sm text-slate-600">
+                {copy.phoneHint}
+              </p>
+            )}
+          </div>
+          <p className="text-sm text-slate-700">{copy.rateLine(terms.rateX100, terms.setOn)}</p>
+          {kes > terms.maxKes ? (
+            <p className="text-sm font-medium text-red-700" role="alert">
+              {copy.overLimit(kes)}
+            </p>
+          ) : (
+            <p className="text-base font-semibold text-slate-900">{copy.amountLine(kes)}</p>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,147 @@
+/** The quote page's ways to pay: how (bank, M-Pesa paybill, card), Pay online, and M-Pesa Express. */
+import type { ReactNode } from "react";
+import { ButtonLink, buttonClass } from "../../components/ButtonLink.tsx";
+import { mpesaCopy } from "../../content/mpesa.ts";
+import { quoteDocument as words } from "../../content/quote-document.ts";
+import { quotePageCopy } from "../../content/quote-page.ts";
+import { formatLongDate } from "../../lib/dates.ts";
+import { MPESA_PAY_QUOTE_PATH } from "../../paths.ts";
+import type { Quote } from "../../quotes/repository.ts";
+import { Island } from "../../render/island.tsx";
+import type { CartItem } from "../../schemas/cart-item.ts";
+
+const copy = quotePageCopy;
+
+/** Whether the quote can be paid online now, and if not, why (the worker decides, from its catalogue). */
+export type QuotePayOnline =
+  | { kind: "ready"; items: CartItem[] }
+  | { kind: "expired" }
+  | { kind: "changed"; names: string[] }
+  | { kind: "unavailable"; names: string[] };
+
+/** M-Pesa on the quote's page: the shillings to confirm, or why it is not offered (null: not at all). */
+export type QuoteMpesa =
+  | { kind: "offer"; kes: number; rateX100: number; setOn: string | null }
+  | { kind: "card-only" }
+  | { kind: "over-limit"; kes: number }
+  | { kind: "paid" };
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      id={id}
+    >
+      <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The PDF's ways to pay (the quote number as the reference), and the card when Pay online is offered. */
+export function HowToPay({ quote, card }: { quote: Quote; card: boolean }) {
+  const methods = [...(card ? [copy.card] : []), words.bankTransfer(quote.number), words.mpesa(quote.number)];
+  return (
+    <Panel id="how-to-pay" title={words.howToPayHeading}>
+      <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
+        {methods.map((method) => (
+          <li key={method} className="[overflow-wrap:anywhere]">
+            {method}
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+/** Why this quote cannot be paid online, with the way to a new one. */
+function NotPayable({ quote, payOnline }: { quote: Quote; payOnline: Exclude<QuotePayOnline, { kind: "ready" }> }) {
+  const reasons = copy.payOnline;
+  const reason =
+    payOnline.kind === "expired"
+      ? reasons.expired(formatLongDate(quote.valid_until))
+      : payOnline.kind === "changed"
+        ? reasons.changed(payOnline.names, formatLongDate(quote.valid_until))
+        : reasons.unavailable(payOnline.names);
+  return (
+    <div data-pay-online={payOnline.kind}>
+      <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800" role="note">
+        {reason}
+      </p>
+      <div className="mt-5">
+        <ButtonLink href={reasons.requestNew.href}>{reasons.requestNew.label}</ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+export function PayOnline({ quote, payOnline }: { quote: Quote; payOnline: QuotePayOnline }) {
+  return (
+    <Panel id="pay-online" title={copy.payOnline.heading}>
+      {payOnline.kind === "ready" ? (
+        <div data-pay-online="ready">
+          <p className="mt-3 text-slate-700">{copy.payOnline.lead}</p>
+          <div className="mt-5">
+            <Island.PayQuote items={payOnline.items} />
+          </div>
+          <noscript>
+            <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800">
+              {copy.payOnline.noScript}
+            </p>
+          </noscript>
+        </div>
+      ) : (
+        <NotPayable quote={quote} payOnline={payOnline} />
+      )}
+    </Panel>
+  );
+}
+
+/** M-Pesa Express beside Pay online: a plain form (it works without scripts) to the prompt. */
+export function PayByMpesa({ quote, mpesa }: { quote: Quote; mpesa: QuoteMpesa }) {
+  const say = (text: string) => (
+    <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800" role="note">
+      {text}
+    </p>
+  );
+  return (
+    <Panel id="pay-mpesa" title={mpesaCopy.quoteHeading}>
+      {mpesa.kind === "paid" && say(mpesaCopy.quoteAccepted)}
+      {mpesa.kind === "card-only" && say(mpesaCopy.recurringCardOnly)}
+      {mpesa.kind === "over-limit" && say(mpesaCopy.overLimit(mpesa.kes))}
+      {mpesa.kind === "offer" && (
+        <form method="post" action={MPESA_PAY_QUOTE_PATH} className="mt-3 space-y-3" data-pay-mpesa>
+          <input type="hidden" name="number" value={quote.number} />
+          <input type="hidden" name="key" value={quote.access_key} />
+          <input type="hidden" name="kes" value={mpesa.kes} />
+          <p className="text-slate-700">{mpesaCopy.rateLine(mpesa.rateX100, mpesa.setOn)}</p>
+          <p className="text-lg font-semibold text-slate-900">{mpesaCopy.amountLine(mpesa.kes)}</p>
+          <div>
+            <label htmlFor="quote-mpesa-phone" className="block text-sm font-medium text-slate-800">
+              {mpesaCopy.phoneLabel}
+            </label>
+            <input
+              id="quote-mpesa-phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              aria-describedby="quote-mpesa-phone-hint"
+              className="mt-1.5 block w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600"
+            />
+            <p id="quote-mpesa-phone-hint" className="mt-1.5 text-sm text-slate-600">
+              {mpesaCopy.phoneHint}
+            </p>
+          </div>
+          <button type="submit" className={`${buttonClass("primary")} w-full sm:w-auto`}>
+            {mpesaCopy.payButton(mpesa.kes)}
+          </button>
+        </form>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * How an M-Pesa prompt ends. A callback is a hint, never proof: it must come to the prompt's own
+ * token address and name the prompt, its amount and phone; even then the result is what an STK
+ * query to Daraja says. The waiting page and a cron sweep ask Daraja too, so a prompt whose
+ * callback never came still ends, paid or failed.
+ */
+import {
+  claimMpesaCheck,
+  mpesaRequestByTokenHash,
+  settleMpesaRequest,
+  stalePendingMpesaRequests,
+} from "../db/mpesa-requests.ts";
+import { getOrder } from "../db/orders.ts";
+import type { MpesaRequestRow } from "../db/schema.ts";
+import type { FulfilmentContext } from "../orders/fulfilment-types.ts";
+import { transitionOrder } from "../orders/repository.ts";
+import { sha256Hex } from "../security/sha256.ts";
+import { createMpesaGateway, parseStkCallback, type StkCallback } from "../services/mpesa.ts";
+import { takePayment } from "./take-payment.ts";
+
+/** Daraja's code for a payment that went through. */
+const PAID = 0;
+/** Daraja's code when the phone never answered: what a prompt still unanswered after an hour is taken as. */
+const NO_ANSWER = 1037;
+
+/** The sweep asks about prompts older than this, and gives up on them (no answer) after GIVE_UP. */
+const SWEEP_AFTER_SECONDS = 3 * 60;
+const GIVE_UP_SECONDS = 60 * 60;
+/** Daraja is asked about one prompt at most this often, whoever asks. */
+const CHECK_EVERY_SECONDS = 20;
+
+export type CallbackOutcome = "applied" | "pending" | "ignored";
+
+/** A token as sendPrompt makes them; anything else is refused before the database is asked. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Applies a callback posted to /mpesa/callback/<token>. A wrong token, a callback naming another
+ * prompt or other figures, and one for a prompt already settled change nothing.
+ */
+export async function applyMpesaCallback(
+  context: FulfilmentContext,
+  token: string,
+  body: unknown,
+): Promise<CallbackOutcome> {
+  if (!TOKEN.test(token)) return "ignored";
+  const request = await mpesaRequestByTokenHash(context.env.DB, await sha256Hex(token));
+  const callback = parseStkCallback(body);
+  if (!request || !callback) return "ignored";
+  const problem = mismatch(request, callback);
+  if (problem) {
+    context.log.error(`M-Pesa callback ignored: ${problem}`, { checkoutRequestId: request.checkout_request_id });
+    return "ignored";
+  }
+  if (request.status !== "pending") return "ignored";
+  return confirm(context, request, callback.resultCode === PAID ? callback.receipt : null);
+}
+
+/** Why a callback is not this prompt's, or null. A failure's callback carries no amount or phone. */
+function mismatch(request: MpesaRequestRow, callback: StkCallback): string | null {
+  if (callback.checkoutRequestId !== request.checkout_request_id) return "it names another CheckoutRequestID";
+  if (callback.merchantRequestId !== request.merchant_request_id) return "it names another MerchantRequestID";
+  if (callback.resultCode !== PAID) return null;
+  if (callback.amount !== request.amount_kes) return `amount ${callback.amount} is not ${request.amount_kes}`;
+  if (callback.phone !== request.phone) return "the phone is not the prompt's";
+  return null;
+}
+
+/**
+ * Asks Daraja how a prompt ended and settles it: paid (the order is paid, with the callback's
+ * receipt number when one came) or failed. Still pending: nothing changes.
+ */
+async function confirm(
+  context: FulfilmentContext,
+  request: MpesaRequestRow,
+  receipt: string | null,
+): Promise<CallbackOutcome> {
+  const answer = await createMpesaGateway(context.env).stkQuery(request.checkout_request_id);
+  if (answer.state === "pending") return "pending";
+  const paid = answer.resultCode === PAID;
+  const settled = await settleMpesaRequest(context.env.DB, request.checkout_request_id, {
+    status: paid ? "paid" : "failed",
+    resultCode: answer.resultCode,
+    resultDesc: answer.resultDesc,
+    receipt: paid ? receipt : null,
+  });
+  if (!settled) return "ignored";
+  await settleOrder(context, settled);
+  return "applied";
+}
+
+async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
+  const { env } = context;
+  const order = await getOrder(env.DB, request.session_id);
+  if (!order) return;
+  if (request.status === "failed") {
+    await transitionOrder(env.DB, order.session_id, "payment_failed");
+    return;
+  }
+  await takePayment(context, order, {
+    paymentId: request.checkout_request_id,
+    sessionId: order.session_id,
+    subscriptionId: null,
+    status: "paid",
+    amountCents: request.amount_kes * 100,
+    currency: "kes",
+    billingReason: "checkout",
+    periodStart: null,
+    periodEnd: null,
+    provider: "mpesa_express",
+    reference: request.mpesa_receipt,
+    phone: request.phone,
+    usdCents: order.total_cents,
+  });
+}
+
+/**
+ * The waiting page's question: once a prompt has had a moment, Daraja is asked (at most every
+ * CHECK_EVERY_SECONDS, however many pages poll). Errors leave it pending for the next poll.
+ */
+export async function refreshMpesaRequest(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
+  if (request.status !== "pending") return;
+  if (Date.now() - Date.parse(request.created_at) < CHECK_EVERY_SECONDS * 1000) return;
+  if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) return;
+  try {
+    await confirm(context, request, null);
+  } catch (error) {
+    context.log.error("STK query failed", { checkoutRequestId: request.checkout_request_id, error });
+  }
+}
+
+/** Cron: every prompt left pending is asked about; one unanswered for an hour has failed (no answer). */
+export async function sweepMpesaRequests(context: FulfilmentContext): Promise<void> {
+  const stale = await stalePendingMpesaRequests(context.env.DB, SWEEP_AFTER_SECONDS, 50);
+  for (const request of stale) {
+    if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) continue;
+    try {
+      const outcome = await confirm(context, request, null);
+      if (outcome === "pending" && Date.now() - Date.parse(request.created_at) > GIVE_UP_SECONDS * 1000) {
+        const settled = await settleMpesaRequest(context.env.DB, request.checkout_request_id, {
+          status: "failed",
+          resultCode: NO_ANSWER,
+          resultDesc: "No answer from the phone within the hour",
+          receipt: null,
+        });
+        if (settled) await settleOrder(context, settled);
+      }
+    } catch (error) {
+      context.log.error("M-Pesa sweep could not settle a prompt", {
+        checkoutRequestId: request.checkout_request_id,
+        error,
+      });
+    }
+  }
+}

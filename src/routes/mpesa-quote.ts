@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { mpesaCopy as copy } from "../content/mpesa.ts";
+import type { AppEnv } from "../env.ts";
+import { log } from "../http/log.ts";
+import { channelOf } from "../http/media-type.ts";
+import { promptRefused, refusalOf } from "../http/mpesa-answers.ts";
+import { siteOrigin } from "../http/site-origin.ts";
+import { readSubmission } from "../http/submission.ts";
+import { mpesaNotStartedPage } from "../pages/mpesa-order.tsx";
+import { notFoundPage } from "../pages/not-found.tsx";
+import { MPESA_PAY_QUOTE_PATH, QUOTE_PATH, quotePagePath } from "../paths.ts";
+import { startMpesaQuote } from "../payments/mpesa-start.ts";
+import { findQuoteByKey } from "../quotes/repository.ts";
+import { renderPage } from "../render/page-response.tsx";
+import { normaliseSafaricomNumber } from "../schemas/mpesa-payment.ts";
+import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
+
+/** The quote's key travels in this post; nothing answered to it is cached, indexed or referred on. */
+const PRIVATE_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": "no-referrer",
+} as const;
+
+/**
+ * POST /mpesa/pay-quote: a written quote paid by M-Pesa from its page's plain form (it works
+ * without scripts): the number, its key, the phone and the shillings the page showed. Answered with
+ * the waiting page (303), or a page that says why not, with the way back to the quote.
+ */
+export function mpesaQuoteRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.post(MPESA_PAY_QUOTE_PATH, bodyLimit({ maxSize: 4 * 1024, onError: (c) => notFound(c) }), async (c) => {
+    const fields = await formFields(c);
+    const quote = fields ? await findQuoteByKey(c.env.DB, fields.number, fields.key) : null;
+    if (!fields || !quote) return notFound(c);
+    const back = { href: quotePagePath(quote.number, quote.access_key), label: copy.waiting.backToQuote };
+    const page = (message: string, status: number, headers: Record<string, string> = {}) =>
+      renderPage(c, mpesaNotStartedPage(message, back), {
+        status: status as 400,
+        headers: { ...PRIVATE_HEADERS, ...headers },
+      });
+    if (await isOverLimit(c, (env) => env.PAYMENT_LIMITER)) {
+      return page(copy.rateLimited, 429, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+    }
+    const phone = normaliseSafaricomNumber(fields.phone ?? "");
+    if (!phone) return page(copy.phoneInvalid, 400);
+    const shown = Number(fields.kes);
+    if (!Number.isSafeInteger(shown) || shown <= 0) return page(copy.malformed, 400);
+    const refused = await promptRefused(c, phone);
+    if (refused) return page(refused.error, refused.status);
+    const context = { origin: siteOrigin(c.env, c.req.url), logger: log(c) };
+    const started = await startMpesaQuote(c.env, quote, phone, shown, context);
+    if (started.kind === "started") return c.redirect(started.path, 303);
+    if (started.kind === "quote-accepted") return page(copy.quoteAccepted, 409);
+    if (started.kind === "quote-closed") return page(copy.quoteNotPayable, 422);
+    const [status, message] = refusalOf(started);
+    return page(message, status);
+  });
+
+  return app;
+}
+
+type QuotePayFields = { number: string; key: string; phone?: string | undefined; kes?: string | undefined };
+
+async function formFields(c: Parameters<typeof readSubmission>[0]): Promise<QuotePayFields | null> {
+  const channel = channelOf(c);
+  if (channel !== "form") return null;
+  const submission = await readSubmission(c, channel);
+  if (submission?.channel !== "form") return null;
+  const { number, key, phone, kes } = submission.fields;
+  return number && key ? { number, key, phone, kes } : null;
+}
+
+function notFound(c: Parameters<typeof renderPage>[0]) {
+  return renderPage(c, { ...notFoundPage, path: QUOTE_PATH }, { status: 404, headers: PRIVATE_HEADERS });
+}

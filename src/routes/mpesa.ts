@@ -1,0 +1,75 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { mpesaCopy as copy } from "../content/mpesa.ts";
+import type { AppEnv } from "../env.ts";
+import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
+import { readJsonBody, requireJson } from "../http/json-body.ts";
+import { jsonError, validJson } from "../http/json-errors.ts";
+import { log } from "../http/log.ts";
+import { fulfilmentOf, promptRefused, refusalOf } from "../http/mpesa-answers.ts";
+import { siteOrigin } from "../http/site-origin.ts";
+import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
+import { MPESA_CALLBACK_PREFIX, MPESA_PAY_PATH, MPESA_TERMS_PATH } from "../paths.ts";
+import { applyMpesaCallback } from "../payments/mpesa-settle.ts";
+import { startMpesaCart } from "../payments/mpesa-start.ts";
+import { mpesaTerms } from "../payments/mpesa-terms.ts";
+import { type MpesaStarted, mpesaCartPaymentSchema } from "../schemas/mpesa-payment.ts";
+import { rateLimit } from "../security/rate-limit.ts";
+
+/** A Daraja callback is a few hundred bytes; anything far larger is not one. */
+const CALLBACK_MAX_BYTES = 8 * 1024;
+
+/**
+ * M-Pesa Express (docs/payments.md): the terms /checkout shows, a cart or a quote paid by a PIN
+ * prompt on the buyer's phone and Daraja's callbacks. A quote's form is mpesa-quote.ts, each order's
+ * waiting page mpesa-order.ts.
+ */
+export function mpesaRoutes() {
+  const app = new Hono<AppEnv>({ strict: false });
+  const jsonIn = [
+    rateLimit((env) => env.PAYMENT_LIMITER, copy.rateLimited),
+    requireJson(copy.notJson),
+    bodyLimit({ maxSize: CART_BODY_MAX_BYTES, onError: (c) => jsonError(c, 413, copy.tooLarge) }),
+    readJsonBody(copy.malformed),
+  ] as const;
+
+  app.get(
+    MPESA_TERMS_PATH,
+    rateLimit((env) => env.STATUS_LIMITER, copy.rateLimited),
+    async (c) => c.json(await mpesaTerms(c.env), 200, { "Cache-Control": "no-store" }),
+  );
+
+  app.post(MPESA_PAY_PATH, ...jsonIn, validJson(mpesaCartPaymentSchema), async (c) => {
+    const { services, customerInfo, phone, kesAmount } = c.req.valid("json");
+    const cart = priceCart(services);
+    if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
+    const refused = await promptRefused(c, phone);
+    if (refused) return jsonError(c, refused.status, refused.error);
+    const started = await startMpesaCart(c.env, cart, customerInfo, phone, kesAmount, contextOf(c));
+    if (started.kind !== "started") return jsonError(c, ...refusalOf(started));
+    const body: MpesaStarted = { url: started.path };
+    return c.json(body, 200, { "Cache-Control": "no-store" });
+  });
+
+  // Daraja's answer to one prompt. Whatever it holds, Daraja is told it was received: a forged or
+  // stale callback learns nothing, and nothing it says is acted on without an STK query.
+  app.post(
+    `${MPESA_CALLBACK_PREFIX}:token`,
+    bodyLimit({ maxSize: CALLBACK_MAX_BYTES, onError: (c) => c.json({ ResultCode: 0, ResultDesc: "Accepted" }) }),
+    async (c) => {
+      const body = await c.req.json().catch(() => null);
+      try {
+        await applyMpesaCallback(fulfilmentOf(c), c.req.param("token"), body);
+      } catch (error) {
+        log(c).error("M-Pesa callback could not be applied now; the sweep will ask Daraja", { error });
+      }
+      return c.json({ ResultCode: 0, ResultDesc: "Accepted" }, 200, { "Cache-Control": "no-store" });
+    },
+  );
+
+  return app;
+}
+
+function contextOf(c: Context<AppEnv>) {
+  return { origin: siteOrigin(c.env, c.req.url), logger: log(c) };
+}

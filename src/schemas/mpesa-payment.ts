@@ -1,0 +1,58 @@
+import { mpesaCopy } from "../content/mpesa.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
+import { cartServicesSchema } from "./cart-item.ts";
+import { customerInfoSchema } from "./customer-info.ts";
+import { z } from "./zod.ts";
+
+const PHONE_MESSAGE = mpesaCopy.phoneInvalid;
+
+/**
+ * A Safaricom number as buyers write it (07…, 01…, +254…, 254…, with spaces or dashes), or null.
+ * Daraja wants the 12-digit international form: 2547XXXXXXXX or 2541XXXXXXXX.
+ */
+export function normaliseSafaricomNumber(text: string): string | null {
+  const compact = text.replace(/[\s\-().]/g, "");
+  const match = compact.match(/^(?:\+?254|0)([17]\d{8})$/);
+  return match ? `254${match[1]}` : null;
+}
+
+/** 254712345678 → "0712 345 678", how a Kenyan reads their own number. */
+export function displaySafaricomNumber(phone: string): string {
+  const local = `0${phone.slice(3)}`;
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+}
+
+const mpesaPhoneSchema = lazyOnce(() =>
+  z
+    .string({ error: PHONE_MESSAGE })
+    .max(40, { message: PHONE_MESSAGE })
+    .transform((value, ctx) => {
+      const phone = normaliseSafaricomNumber(value);
+      if (!phone) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return phone ?? "";
+    }),
+);
+
+/** The shillings the buyer was shown: the worker charges only that figure, or says the rate moved. */
+const shownKes = () => z.number({ error: "The amount in shillings is missing" }).int().positive().max(10_000_000);
+
+/** POST /mpesa/pay: the cart and the checkout form, as the card payment takes them, plus the number. */
+export const mpesaCartPaymentSchema = lazyOnce(() =>
+  z.strictObject({
+    services: cartServicesSchema(),
+    customerInfo: customerInfoSchema(),
+    phone: mpesaPhoneSchema(),
+    kesAmount: shownKes(),
+  }),
+);
+
+/** GET /mpesa/terms: whether M-Pesa is offered, and at which rate. */
+export type MpesaTerms =
+  | { available: false }
+  | { available: true; rateX100: number; setOn: string | null; maxKes: number };
+
+/** Successful answer of the M-Pesa payment endpoints: the waiting page. */
+export type MpesaStarted = { url: string };
+
+/** GET /mpesa/<order>/status. */
+export type MpesaStatus = { state: "pending" | "paid" | "failed"; message: string };
