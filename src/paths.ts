@@ -173,6 +173,7 @@ export const crawlerDisallowedPaths = [
   "/api/",
   "/stripe/",
   "/quote",
+  "/receipt/",
   `${MPESA_PREFIX}/`,
 ] as const;
 
