@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { kesAmount, MPESA_MAX_KES } from "../../src/lib/kes.ts";
+import { normaliseSafaricomNumber } from "../../src/schemas/mpesa-payment.ts";
 import {
   answerPrompt,
   deliver,
@@ -201,6 +202,52 @@ describe("M-Pesa Express at checkout", () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it("refuses another site's post, a body too large, a form post and ill-formed figures, sending no prompt", async () => {
+    const phone = testPhone();
+    const body = {
+      services: [cartItem("s1")],
+      customerInfo: customer(),
+      phone: phone.typed,
+      kesAmount: await shillingsFor(15_000),
+    };
+    const crossSite = await postMpesa(body, {
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    const huge = await postMpesa({ ...body, customerInfo: { ...body.customerInfo, address: "x".repeat(70_000) } });
+    expect(huge.status).toBe(413);
+    const form = await postMpesa("phone=0712345678", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(415);
+    for (const kesAmount of ["1000", 1.5, -3, null]) {
+      const res = await postMpesa({ ...body, kesAmount });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^Please correct/);
+    }
+    const prompts = await env.DB.prepare("SELECT COUNT(*) AS n FROM mpesa_requests WHERE phone = ?")
+      .bind(phone.normalised)
+      .first<{ n: number }>();
+    expect(prompts?.n).toBe(0);
+  });
+
+  it("reads a Safaricom number however a Kenyan writes it", () => {
+    const cases: [string, string | null][] = [
+      ["0712345678", "254712345678"],
+      ["0712 345 678", "254712345678"],
+      ["+254 712-345-678", "254712345678"],
+      ["254712345678", "254712345678"],
+      ["0110 123 456", "254110123456"],
+      ["+254110123456", "254110123456"],
+      ["0212345678", null],
+      ["07123456789", null],
+      ["+255712345678", null],
+      ["２５４712345678", null],
+      ["", null],
+    ];
+    for (const [typed, expected] of cases) expect(normaliseSafaricomNumber(typed), typed).toBe(expected);
   });
 
   it("rounds the shillings up to a whole shilling", () => {
