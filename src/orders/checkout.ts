@@ -11,6 +11,7 @@ import {
 } from "../services/stripe.ts";
 import type { PricedCart } from "./cart-pricing.ts";
 import { checkoutSessionParams } from "./checkout-session.ts";
+import { cartOrderItems } from "./new-order.ts";
 import { insertOrder, type NewOrder } from "./repository.ts";
 import { type CartPrices, CatalogueOutOfSyncError, cartPrices } from "./stripe-prices.ts";
 
@@ -90,14 +91,7 @@ function orderOf(sessionId: string, orderRef: string, cart: PricedCart, customer
     orderRef,
     mode: cart.subscription ? "subscription" : "payment",
     customer,
-    items: cart.lines.map(({ entry, quantity }) => ({
-      id: entry.id,
-      name: entry.name,
-      category: entry.category,
-      unitAmountCents: entry.unitAmount,
-      quantity,
-      recurring: entry.recurring,
-    })),
+    items: cartOrderItems(cart),
     totalCents: cart.totalCents,
   };
 }

@@ -30,11 +30,11 @@ import { usdCentsOf } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import { notifyOrderPaid } from "../mail/notify.ts";
 import type { FulfilmentContext } from "../orders/fulfilment-types.ts";
+import { newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { allowedFrom } from "../orders/order-status.ts";
 import type { ReceiptRef } from "../receipts/issue.ts";
 import { currentKesRate } from "./kes-rate.ts";
 import type { ManualPayment } from "./manual-form.ts";
-import { quoteCustomer } from "./mpesa-start.ts";
 import { receiptFor } from "./take-payment.ts";
 
 export type ManualResult =
@@ -77,24 +77,7 @@ function ledgerLine(payment: ManualPayment, sessionId: string, usdCents: number 
 
 /** A quote's order as recorded from a payment: its lines and due amount as quoted, paid by the owner's record. */
 function orderFromQuote(quote: Quote): NewOrder & { quoteNumber: string } {
-  const orderRef = crypto.randomUUID();
-  return {
-    sessionId: `mn_${orderRef.replaceAll("-", "")}`,
-    orderRef,
-    mode: "payment",
-    provider: "manual",
-    quoteNumber: quote.number,
-    customer: quoteCustomer(quote),
-    items: quote.lines.map((line) => ({
-      id: line.item_id,
-      name: line.name,
-      category: line.category,
-      unitAmountCents: line.unit_amount_cents,
-      quantity: line.quantity,
-      recurring: line.recurring === 1,
-    })),
-    totalCents: quote.due_cents,
-  };
+  return quoteOrder(quote, newOrderIds("mn"), "manual");
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Logger } from "../http/log.ts";
 import { base64url } from "../lib/base64url.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import type { PricedCart } from "../orders/cart-pricing.ts";
+import { cartOrderItems, newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
 import type { Quote } from "../quotes/repository.ts";
 import type { CustomerInfo } from "../schemas/customer-info.ts";
@@ -62,12 +63,6 @@ function gatewayOf(env: Env, logger: Logger): MpesaGateway | null {
   }
 }
 
-/** A new order's ids: ours (the waiting page's address) and the row's key. */
-function newIds(): { orderRef: string; sessionId: string } {
-  const orderRef = crypto.randomUUID();
-  return { orderRef, sessionId: `mp_${orderRef.replaceAll("-", "")}` };
-}
-
 /** Pays a cart by M-Pesa: card-only carts (a monthly plan) and amounts over the limit are refused first. */
 export async function startMpesaCart(
   env: Env,
@@ -81,22 +76,13 @@ export async function startMpesaCart(
   if (price.kind !== "ok") return price;
   const gateway = gatewayOf(env, context.logger);
   if (!gateway) return { kind: "not-configured" };
-  const { orderRef, sessionId } = newIds();
   const order: NewOrder = {
-    sessionId,
-    orderRef,
+    ...newOrderIds("mp"),
     mode: "payment",
     provider: "mpesa",
     kes: { amount: price.kes, rateX100: price.rateX100 },
     customer,
-    items: cart.lines.map(({ entry, quantity }) => ({
-      id: entry.id,
-      name: entry.name,
-      category: entry.category,
-      unitAmountCents: entry.unitAmount,
-      quantity,
-      recurring: entry.recurring,
-    })),
+    items: cartOrderItems(cart),
     totalCents: cart.totalCents,
   };
   return recordAndPrompt(env, gateway, order, phone, context);
@@ -116,41 +102,11 @@ export async function startMpesaQuote(
   if (price.kind !== "ok") return price;
   const gateway = gatewayOf(env, context.logger);
   if (!gateway) return { kind: "not-configured" };
-  const { orderRef, sessionId } = newIds();
   const order: NewOrder = {
-    sessionId,
-    orderRef,
-    mode: "payment",
-    provider: "mpesa",
+    ...quoteOrder(quote, newOrderIds("mp"), "mpesa"),
     kes: { amount: price.kes, rateX100: price.rateX100 },
-    quoteNumber: quote.number,
-    customer: quoteCustomer(quote),
-    items: quote.lines.map((line) => ({
-      id: line.item_id,
-      name: line.name,
-      category: line.category,
-      unitAmountCents: line.unit_amount_cents,
-      quantity: line.quantity,
-      recurring: line.recurring === 1,
-    })),
-    totalCents: quote.due_cents,
   };
   return recordAndPrompt(env, gateway, order, phone, context);
-}
-
-/** A quote knows the buyer's name, e-mail and company; the postal fields of an order stay empty. */
-export function quoteCustomer(quote: Quote): NewOrder["customer"] {
-  return {
-    name: quote.customer_name,
-    email: quote.customer_email,
-    phone: "",
-    company: quote.customer_company ?? undefined,
-    address: "",
-    city: "",
-    state: "",
-    zip: "",
-    country: "",
-  };
 }
 
 async function recordAndPrompt(

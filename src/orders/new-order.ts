@@ -1,0 +1,61 @@
+/**
+ * An order as each way of paying records it, from a priced cart or from a written quote: the
+ * catalogue's (or the quote's) names and prices, never the browser's.
+ */
+import type { NewOrder } from "../db/orders.ts";
+import type { Quote } from "../quotes/repository.ts";
+import type { PricedCart } from "./cart-pricing.ts";
+
+/** Our ids of an order not made by Stripe: a reference (the waiting page's address) and the row's key. */
+export function newOrderIds(prefix: "mp" | "mn"): { orderRef: string; sessionId: string } {
+  const orderRef = crypto.randomUUID();
+  return { orderRef, sessionId: `${prefix}_${orderRef.replaceAll("-", "")}` };
+}
+
+export function cartOrderItems(cart: PricedCart): NewOrder["items"] {
+  return cart.lines.map(({ entry, quantity }) => ({
+    id: entry.id,
+    name: entry.name,
+    category: entry.category,
+    unitAmountCents: entry.unitAmount,
+    quantity,
+    recurring: entry.recurring,
+  }));
+}
+
+/**
+ * A quote's order: its lines and the amount due as quoted, for the buyer it names (a quote knows the
+ * name, e-mail and company; the postal fields of the order stay empty).
+ */
+export function quoteOrder(
+  quote: Quote,
+  ids: { orderRef: string; sessionId: string },
+  provider: NewOrder["provider"],
+): NewOrder & { quoteNumber: string } {
+  return {
+    ...ids,
+    mode: "payment",
+    provider,
+    quoteNumber: quote.number,
+    customer: {
+      name: quote.customer_name,
+      email: quote.customer_email,
+      phone: "",
+      company: quote.customer_company ?? undefined,
+      address: "",
+      city: "",
+      state: "",
+      zip: "",
+      country: "",
+    },
+    items: quote.lines.map((line) => ({
+      id: line.item_id,
+      name: line.name,
+      category: line.category,
+      unitAmountCents: line.unit_amount_cents,
+      quantity: line.quantity,
+      recurring: line.recurring === 1,
+    })),
+    totalCents: quote.due_cents,
+  };
+}
