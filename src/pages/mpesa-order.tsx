@@ -1,5 +1,6 @@
 import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import type { IconName } from "../components/Icon.tsx";
+import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
 import { mpesaCopy } from "../content/mpesa.ts";
 import { Island } from "../render/island.tsx";
@@ -81,19 +82,7 @@ function Failed({ view }: { view: MpesaOrderView }) {
         {view.failure}
       </p>
       <form method="post" action={view.retryAction} className="mt-8 space-y-3 text-left">
-        <label htmlFor="mpesa-retry-phone" className="block text-sm font-medium text-slate-900">
-          {mpesaCopy.phoneLabel}
-        </label>
-        <input
-          id="mpesa-retry-phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          defaultValue={view.phone}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
-        />
+        <MpesaPhoneField id="mpesa-retry-phone" name="phone" defaultValue={view.phone} />
         <button type="submit" className={`${buttonClass("primary")} w-full`}>
           {copy.tryAgain}
         </button>

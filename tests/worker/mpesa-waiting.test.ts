@@ -101,7 +101,7 @@ describe("the waiting page", () => {
     const [settled] = (await requestsOf((await orderByRef(ref))?.session_id ?? "")).results;
     expect(settled).toMatchObject({ status: "failed", result_code: 1037 });
     expect(await (await openWaiting(ref)).text()).toContain("did not answer the prompt in time");
-  });
+  }, 30_000);
 
   it("after a failure, Send the prompt again sends a new prompt for the same order, and it can be paid", async () => {
     const { ref, order, request } = await startCart();
@@ -124,7 +124,7 @@ describe("the waiting page", () => {
     const res = await postForm(`/mpesa/order/${ref}/retry`, { phone: testPhone().typed });
     expect(res.status).toBe(303);
     expect((await requestsOf(order.session_id)).results).toHaveLength(1);
-  });
+  }, 30_000);
 });
 
 describe("a written quote paid by M-Pesa", () => {

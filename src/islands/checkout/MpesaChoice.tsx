@@ -1,10 +1,8 @@
+import { MpesaPhoneField } from "../../components/MpesaPhoneField.tsx";
 import { mpesaCopy as copy } from "../../content/mpesa.ts";
 import type { MpesaTerms } from "../../schemas/mpesa-payment.ts";
 
 export type PaymentMethod = "card" | "mpesa";
-
-const inputClass =
-  "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 sm:text-sm";
 
 /**
  * "How would you like to pay?": Card or M-Pesa, shown only when the worker offers M-Pesa. A cart
@@ -60,32 +58,13 @@ export function MpesaChoice({
       )}
       {method === "mpesa" && !recurring && (
         <div className="mt-4 space-y-3">
-          <div>
-            <label htmlFor="checkout-mpesa-phone" className="text-sm font-medium text-slate-800">
-              {copy.phoneLabel}
-            </label>
-            <input
-              id="checkout-mpesa-phone"
-              name="mpesa-phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              value={phone}
-              onChange={(event) => onPhone(event.target.value)}
-              aria-invalid={phoneError ? true : undefined}
-              aria-describedby={phoneError ? "checkout-mpesa-phone-error" : "checkout-mpesa-phone-hint"}
-              className={`${inputClass} ${phoneError ? "border-red-600 ring-1 ring-red-600" : "border-slate-300 focus:border-brand-600"}`}
-            />
-            {phoneError ? (
-              <p id="checkout-mpesa-phone-error" className="mt-1.5 text-sm text-red-700">
-                {phoneError}
-              </p>
-            ) : (
-              <p id="checkout-mpesa-phone-hint" className="mt-1.5 text-sm text-slate-600">
-                {copy.phoneHint}
-              </p>
-            )}
-          </div>
+          <MpesaPhoneField
+            id="checkout-mpesa-phone"
+            name="mpesa-phone"
+            value={phone}
+            onChange={onPhone}
+            error={phoneError}
+          />
           <p className="text-sm text-slate-700">{copy.rateLine(terms.rateX100, terms.setOn)}</p>
           {kes > terms.maxKes ? (
             <p className="text-sm font-medium text-red-700" role="alert">

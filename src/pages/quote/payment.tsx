@@ -1,6 +1,7 @@
 /** The quote page's ways to pay: how (bank, M-Pesa paybill, card), Pay online, and M-Pesa Express. */
 import type { ReactNode } from "react";
 import { ButtonLink, buttonClass } from "../../components/ButtonLink.tsx";
+import { MpesaPhoneField } from "../../components/MpesaPhoneField.tsx";
 import { mpesaCopy } from "../../content/mpesa.ts";
 import { quoteDocument as words } from "../../content/quote-document.ts";
 import { quotePageCopy } from "../../content/quote-page.ts";
@@ -119,23 +120,8 @@ export function PayByMpesa({ quote, mpesa }: { quote: Quote; mpesa: QuoteMpesa }
           <input type="hidden" name="kes" value={mpesa.kes} />
           <p className="text-slate-700">{mpesaCopy.rateLine(mpesa.rateX100, mpesa.setOn)}</p>
           <p className="text-lg font-semibold text-slate-900">{mpesaCopy.amountLine(mpesa.kes)}</p>
-          <div>
-            <label htmlFor="quote-mpesa-phone" className="block text-sm font-medium text-slate-800">
-              {mpesaCopy.phoneLabel}
-            </label>
-            <input
-              id="quote-mpesa-phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              aria-describedby="quote-mpesa-phone-hint"
-              className="mt-1.5 block w-full max-w-sm rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600"
-            />
-            <p id="quote-mpesa-phone-hint" className="mt-1.5 text-sm text-slate-600">
-              {mpesaCopy.phoneHint}
-            </p>
+          <div className="max-w-sm">
+            <MpesaPhoneField id="quote-mpesa-phone" name="phone" />
           </div>
           <button type="submit" className={`${buttonClass("primary")} w-full sm:w-auto`}>
             {mpesaCopy.payButton(mpesa.kes)}
