@@ -10,12 +10,14 @@ import { validatePortalParams } from "./portal-params.ts";
 import { type SessionStore, type StoredSession, sessionJson } from "./sessions.ts";
 import { subscriptionApi } from "./subscription-api.ts";
 import { subscriptionJson } from "./subscriptions.ts";
+import { type WebhookEndpoints, webhookEndpointApi } from "./webhook-endpoints.ts";
 import type { WebhookSender } from "./webhooks.ts";
 
 export type ApiDeps = CatalogueDeps & {
   sessions: SessionStore;
   billing: Billing;
   webhooks: WebhookSender;
+  webhookEndpoints: WebhookEndpoints;
   base: () => string;
   /** Idempotency keys already used: the body sent and the answer given. */
   replays: Map<string, { body: string; response: string }>;
@@ -52,6 +54,8 @@ export async function callApi(deps: ApiDeps, request: Request): Promise<ApiAnswe
   if (catalogue !== null) return ok(catalogue);
   const subscriptions = await subscriptionApi(deps, request);
   if (subscriptions !== null) return ok(subscriptions);
+  const endpoints = webhookEndpointApi(deps.webhookEndpoints, request);
+  if (endpoints !== null) return ok(endpoints);
   throw invalidRequest(`Unrecognized request URL (${method}: ${path}).`);
 }
 

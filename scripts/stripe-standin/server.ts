@@ -12,6 +12,7 @@ import { notFoundPage, PAY_OUTCOMES, type PayOutcome, payPage, successUrl } from
 import { PortalConfigurations } from "./portal-configurations.ts";
 import { PORTAL_PATH, portalRoute } from "./portal-routes.ts";
 import { randomId, SessionStore } from "./sessions.ts";
+import { WebhookEndpoints } from "./webhook-endpoints.ts";
 import { WebhookSender } from "./webhooks.ts";
 
 export type StripeStandinOptions = {
@@ -61,9 +62,12 @@ export type StripeStandin = {
 
 /** The calls tests assert on: the objects the site creates, and the catalogue's writes. */
 const RECORDED_PATHS = new Set(["/v1/checkout/sessions", "/v1/billing_portal/sessions"]);
-const RECORDED_PREFIXES = ["/v1/products", "/v1/prices", "/v1/billing_portal/configurations"];
-/** The reads the worker makes before a checkout or a portal session, recorded with their query as `form`. */
-const RECORDED_LISTS = new Set(["/v1/prices", "/v1/billing_portal/configurations"]);
+const RECORDED_PREFIXES = ["/v1/products", "/v1/prices", "/v1/billing_portal/configurations", "/v1/webhook_endpoints"];
+/**
+ * The reads the worker makes before a checkout or a portal session, and `npm run setup`'s look for
+ * its webhook endpoint, recorded with their query as `form`.
+ */
+const RECORDED_LISTS = new Set(["/v1/prices", "/v1/billing_portal/configurations", "/v1/webhook_endpoints"]);
 
 function isRecorded(method: string, path: string): boolean {
   if (method === "GET") return RECORDED_LISTS.has(path);
@@ -98,6 +102,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     checkout,
     catalogue,
     configurations,
+    webhookEndpoints: new WebhookEndpoints(),
     base,
     replays: new Map<string, { body: string; response: string }>(),
   };

@@ -48,6 +48,9 @@ const handlers: Record<string, EventHandler> = {
   ),
 };
 
+/** Every event type the webhook acts on: what `npm run setup` subscribes the site's endpoint to. */
+export const HANDLED_STRIPE_EVENTS: readonly string[] = Object.keys(handlers);
+
 /**
  * Brings an order in line with what Stripe says about its session. The one place fulfilment
  * happens: the webhook and the success page both call it, and calling it again changes nothing.

@@ -1,0 +1,24 @@
+// Step 5: what only a person can do, in the Cloudflare dashboard, printed at the end of every run.
+
+const EMAIL_SENDING_DOCS = "https://developers.cloudflare.com/email-service/get-started/send-emails/";
+const ACCESS_DOCS =
+  "https://developers.cloudflare.com/cloudflare-one/applications/configure-apps/self-hosted-public-app/";
+
+export function manualSteps(siteUrl: string, configArgs: string[]): string[] {
+  const host = new URL(siteUrl).host;
+  const put = (name: string) => `npx wrangler secret put ${name}${configArgs.length ? ` ${configArgs.join(" ")}` : ""}`;
+  return [
+    "Left for a person (the Cloudflare dashboard, https://dash.cloudflare.com/):",
+    `  a. Email Sending: onboard ${host} (Email Sending > Onboard Domain > Add records and onboard; it adds`,
+    "     the SPF, DKIM and DMARC records). Then set MAIL_FROM to an address on that domain:",
+    `     ${put("MAIL_FROM")}    ${EMAIL_SENDING_DOCS} (and docs/email.md)`,
+    `  b. Cloudflare Access for ${host}/admin*: Zero Trust (https://one.dash.cloudflare.com/) > Access >`,
+    "     Applications > Add an application > Self-hosted, path admin*, a policy allowing only the owner's",
+    `     e-mail address. ${ACCESS_DOCS}`,
+    '     Then put the team domain and the application\'s AUD tag (README, "Signing in to /admin"):',
+    `     ${put("ACCESS_TEAM_DOMAIN")}`,
+    `     ${put("ACCESS_AUD")}`,
+    "  c. SSL/TLS > Edge Certificates: turn on Always Use HTTPS.",
+    "Then deploy: npm run deploy",
+  ];
+}

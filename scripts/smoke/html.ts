@@ -1,0 +1,31 @@
+import { parseHTML } from "linkedom";
+
+export type Asset = { url: string; kind: "script" | "stylesheet" };
+
+/**
+ * The scripts and stylesheets a page makes the browser load, with absolute URLs: `<script src>`,
+ * `<link rel=stylesheet>` and module preloads, and the bundles the inline island loader fetches
+ * after first paint (`data-entries`, `data-preload`: space-separated). Inline data: URLs load
+ * nothing and are left out; each URL once.
+ */
+export function pageAssets(html: string, pageUrl: string): Asset[] {
+  const { document } = parseHTML(html);
+  const found = (selector: string, attribute: string, kind: Asset["kind"]) =>
+    [...document.querySelectorAll(selector)].flatMap((el) =>
+      (el.getAttribute(attribute) ?? "").split(/\s+/).map((value) => ({ value, kind })),
+    );
+  const all = [
+    ...found("script[src]", "src", "script"),
+    ...found('link[rel~="stylesheet"][href]', "href", "stylesheet"),
+    ...found('link[rel="modulepreload"][href]', "href", "script"),
+    ...found("script[data-entries]", "data-entries", "script"),
+    ...found("script[data-preload]", "data-preload", "script"),
+  ];
+  const assets = new Map<string, Asset>();
+  for (const { value, kind } of all) {
+    if (value === "" || value.startsWith("data:")) continue;
+    const url = new URL(value, pageUrl).href;
+    if (!assets.has(url)) assets.set(url, { url, kind });
+  }
+  return [...assets.values()];
+}
