@@ -55,7 +55,11 @@ function Field({ field }: { field: ContactFieldCopy }) {
             *
           </span>
         ) : (
-          <span className="ml-1 font-normal text-slate-500">{contactForm.optional}</span>
+          // A real space, not only a margin: without it the field's accessible name is "Company(optional)".
+          <>
+            {" "}
+            <span className="font-normal text-slate-500">{contactForm.optional}</span>
+          </>
         )}
       </label>
       {field.type === "textarea" ? <textarea rows={6} {...common} /> : <input type={field.type} {...common} />}

@@ -1,0 +1,134 @@
+// `npm run test:engines [-- gecko webkit] [--flow 3] [--shots [dir]] [--no-build]`: the buyer's flows
+// and axe-core in Chromium (Playwright), Gecko (Firefox ESR over WebDriver BiDi) and WebKit
+// (WebKitGTK MiniBrowser over WebDriver), all three at once against one built site. --shots also
+// saves full-page screenshots of the audited routes to $ENGINES_SHOTS (default <tmp>/engines-screenshots).
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { launchChromium } from "./adapters/chromium.ts";
+import { launchGecko } from "./adapters/gecko.ts";
+import { launchWebkit } from "./adapters/webkit.ts";
+import { auditAndPhotograph } from "./checks.ts";
+import { type Engine, MissingRunner } from "./engine.ts";
+import { buyerFlows } from "./flows/buyer.ts";
+import type { Flow } from "./flows/flow.ts";
+import { pageFlows } from "./flows/pages.ts";
+import { migrateState, startSite } from "./servers.ts";
+
+const launchers = { chromium: launchChromium, gecko: launchGecko, webkit: launchWebkit };
+type EngineName = keyof typeof launchers;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    flow: { type: "string", multiple: true },
+    shots: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const unknown = positionals.filter((name) => !(name in launchers));
+if (unknown.length) throw new Error(`No engine ${unknown.join(", ")}: chromium, gecko or webkit`);
+const engines = (positionals.length ? positionals : Object.keys(launchers)) as EngineName[];
+const flows = [...buyerFlows, ...pageFlows].filter(
+  (flow) => !values.flow || values.flow.some((n) => flow.name.startsWith(`${n} `)),
+);
+const shotsDir = values.shots ? resolve(process.env.ENGINES_SHOTS ?? join(tmpdir(), "engines-screenshots")) : undefined;
+if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+
+const started = Date.now();
+const migrated = migrateState();
+if (!values["no-build"]) await build();
+await migrated;
+const site = await startSite();
+const failures: string[] = [];
+try {
+  // At once: most of each engine's time is waiting on its browser, so on two cores the three overlap.
+  const results = await Promise.all(engines.map((name) => runEngine(name, site.url)));
+  for (const { log, failed } of results) {
+    console.log(log.join("\n"));
+    failures.push(...failed);
+  }
+} finally {
+  await site.close();
+}
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`\nEngines (${engines.join(", ")}) took ${seconds} s${shotsDir ? `; screenshots in ${shotsDir}` : ""}`);
+if (failures.length) {
+  console.error(`\n${failures.length} failed:\n${failures.map((f) => `  ✘ ${f}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("All passed.");
+
+/** `npm run build` under the lock every build and browser run takes (they share dist/). */
+async function build(): Promise<void> {
+  const child = spawn("flock", ["/tmp/dist.lock", "npm", "run", "build"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const code = await new Promise((done) => child.once("close", done));
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output}`);
+}
+
+/** One engine's flows, then axe-core (skipped when only some flows were asked for); its log is kept to print whole. */
+async function runEngine(name: EngineName, baseUrl: string): Promise<{ log: string[]; failed: string[] }> {
+  const begun = Date.now();
+  const log = [`\n— ${name}`];
+  let engine: Engine;
+  try {
+    engine = await launchers[name](baseUrl);
+  } catch (error) {
+    const why = error instanceof MissingRunner ? error.message : `could not start: ${(error as Error).stack}`;
+    log.push(`  ✘ ${why}`);
+    return { log, failed: [`${name}: ${why}`] };
+  }
+  const failed: string[] = [];
+  try {
+    for (const flow of flows) {
+      const error = await runFlow(engine, flow, log);
+      if (error) failed.push(`${name} · ${flow.name}: ${error}`);
+    }
+    if (!values.flow) {
+      const violations = await auditAndPhotograph(engine, shotsDir);
+      log.push(
+        `  ${violations.length ? "✘" : "✔"} axe-core: /, /pricing, /custom-quote, /checkout at ${engine.phoneWidth} and 1280 px`,
+      );
+      for (const violation of violations) log.push(`      ${violation}`);
+      failed.push(...violations.map((violation) => `axe-core ${violation}`));
+    }
+  } catch (error) {
+    failed.push(`${name}: ${(error as Error).stack}`);
+  } finally {
+    await engine.close();
+  }
+  log.push(`  (${name}: ${((Date.now() - begun) / 1000).toFixed(1)} s)`);
+  return { log, failed };
+}
+
+/** Runs one flow in a fresh tab; resolves to its failure, if any. */
+async function runFlow(engine: Engine, flow: Flow, log: string[]): Promise<string | undefined> {
+  const begun = Date.now();
+  const phone = flow.phone ?? false;
+  const tab = await engine.open({
+    width: phone ? engine.phoneWidth : 1280,
+    height: phone ? 812 : 900,
+    javaScript: flow.javaScript,
+  });
+  try {
+    await flow.run(tab, engine);
+    log.push(`  ✔ ${flow.name} (${Date.now() - begun} ms)`);
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const shot = join(shotsDir ?? tmpdir(), `failed-${engine.name}-${flow.name.split(" ")[0]}.png`);
+    await tab.screenshot(shot).catch(() => undefined);
+    log.push(`  ✘ ${flow.name}\n      ${message.split("\n").join("\n      ")}\n      (screenshot: ${shot})`);
+    return message;
+  } finally {
+    await engine.done(tab).catch(() => undefined);
+  }
+}
