@@ -31,8 +31,10 @@ export function checkRoute(path: string, sizes: RouteSizes, lh: LighthouseFigure
   // 85 KB since issue 5; 86 since the written quote (issue 12) added its button and lazy download
   // module to /checkout (+0.9 KB; the PDF itself is drawn by the worker, never in the browser);
   // 87 since issue 22 shared the form, payment and quote-download hooks between the checkout and
-  // the quote dialog (/checkout 86.0 to 86.8 KB, the dialog's own code 0.2 KB smaller).
-  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 87 : 5, " KB");
+  // the quote dialog (/checkout 86.0 to 86.8 KB, the dialog's own code 0.2 KB smaller); 88 since
+  // issue 24's payment method choice (/checkout 87.1 KB: the M-Pesa panel itself, 6 KB, loads after
+  // the form, outside the first load).
+  limit("first-load JS (gzip)", sizes.js.gzip / KB, interactiveRoutes.has(path) ? 88 : 5, " KB");
   limit("CSS (gzip)", sizes.css.gzip / KB, 15, " KB");
   // Issue 14: a page whose whole response fits the first congestion window paints after one
   // round trip (LCP about 0.65 s in the simulation) instead of two (0.85-0.9 s).
@@ -63,9 +65,12 @@ export function checkThroughput(ratio: number, errors: number): string[] {
  * "Active" figure, median of the runs), and the worker's code bytes (gzip level 9). The bytes have
  * about 10% headroom over the figures when the budget was set (entry 267.0 KB, evaluated at start
  * 337.1 KB; the entry was 351.5 KB before): code that grows past them most likely runs at every
- * cold start, and belongs behind a dynamic import on the route that needs it.
+ * cold start, and belongs behind a dynamic import on the route that needs it. Issue 24 (M-Pesa,
+ * receipts, recorded payments, about 14 KB gzip of routes, pages and services) raised them to 320
+ * and 400 KB, with start-up CPU still at a median of 23 ms of its 40: the next step, if they grow
+ * again, is the M-Pesa routes' modules behind a dynamic import.
  */
-export const STARTUP_BUDGET = { activeMs: 40, entryGzipKB: 294, atStartupGzipKB: 371 } as const;
+export const STARTUP_BUDGET = { activeMs: 40, entryGzipKB: 320, atStartupGzipKB: 400 } as const;
 
 export function checkStartup(figures: StartupFigures): string[] {
   const failures: string[] = [];

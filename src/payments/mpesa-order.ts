@@ -7,7 +7,7 @@ import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { MpesaOrderView } from "../pages/mpesa-order.tsx";
 import { mpesaOrderPath, paths, quotePagePath, receiptPath } from "../paths.ts";
 import { getQuote } from "../quotes/repository.ts";
-import { displaySafaricomNumber } from "../schemas/mpesa-payment.ts";
+import { displaySafaricomNumber } from "../lib/safaricom.ts";
 import { mpesaStandinPromptUrl } from "../services/mpesa.ts";
 import { accountReferenceOf } from "./mpesa-start.ts";
 

@@ -14,7 +14,7 @@ import { refreshMpesaRequest } from "../payments/mpesa-settle.ts";
 import { sendPrompt } from "../payments/mpesa-start.ts";
 import { renderPage } from "../render/page-response.tsx";
 import type { MpesaStatus } from "../schemas/mpesa-payment.ts";
-import { normaliseSafaricomNumber } from "../schemas/mpesa-payment.ts";
+import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { createMpesaGateway, MpesaNotConfiguredError } from "../services/mpesa.ts";
 

@@ -13,7 +13,7 @@ import { MPESA_PAY_QUOTE_PATH, QUOTE_PATH, quotePagePath } from "../paths.ts";
 import { startMpesaQuote } from "../payments/mpesa-start.ts";
 import { findQuoteByKey } from "../quotes/repository.ts";
 import { renderPage } from "../render/page-response.tsx";
-import { normaliseSafaricomNumber } from "../schemas/mpesa-payment.ts";
+import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 /** The quote's key travels in this post; nothing answered to it is cached, indexed or referred on. */

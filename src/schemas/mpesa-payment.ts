@@ -1,26 +1,11 @@
 import { mpesaCopy } from "../content/mpesa.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
+import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { cartServicesSchema } from "./cart-item.ts";
 import { customerInfoSchema } from "./customer-info.ts";
 import { z } from "./zod.ts";
 
 const PHONE_MESSAGE = mpesaCopy.phoneInvalid;
-
-/**
- * A Safaricom number as buyers write it (07…, 01…, +254…, 254…, with spaces or dashes), or null.
- * Daraja wants the 12-digit international form: 2547XXXXXXXX or 2541XXXXXXXX.
- */
-export function normaliseSafaricomNumber(text: string): string | null {
-  const compact = text.replace(/[\s\-().]/g, "");
-  const match = compact.match(/^(?:\+?254|0)([17]\d{8})$/);
-  return match ? `254${match[1]}` : null;
-}
-
-/** 254712345678 → "0712 345 678", how a Kenyan reads their own number. */
-export function displaySafaricomNumber(phone: string): string {
-  const local = `0${phone.slice(3)}`;
-  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
-}
 
 const mpesaPhoneSchema = lazyOnce(() =>
   z

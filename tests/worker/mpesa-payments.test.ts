@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { kesAmount, MPESA_MAX_KES } from "../../src/lib/kes.ts";
-import { normaliseSafaricomNumber } from "../../src/schemas/mpesa-payment.ts";
+import { normaliseSafaricomNumber } from "../../src/lib/safaricom.ts";
 import {
   answerPrompt,
   deliver,

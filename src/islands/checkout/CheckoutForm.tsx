@@ -1,22 +1,20 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useCart } from "../../client/cart/CartProvider.tsx";
 import type { CustomerField, CustomerValues } from "../../client/cart/customer-form.ts";
 import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
+import { lazyModule } from "../../client/lazy-module.ts";
 import { toastRequestFailure } from "../../client/request-failure.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
 import { checkoutCopy, customerFields } from "../../content/checkout.ts";
-import { mpesaCopy } from "../../content/mpesa.ts";
-import { kesAmount } from "../../lib/kes.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { emptyCustomerInfo } from "../../schemas/customer-defaults.ts";
-import { normaliseSafaricomNumber } from "../../schemas/mpesa-payment.ts";
 import { useFieldForm } from "../form/use-field-form.ts";
 import { type DownloadQuote, useQuoteDownload } from "../quote/use-quote-download.ts";
 import { CheckoutFields } from "./CheckoutField.tsx";
-import { MpesaChoice, type PaymentMethod } from "./MpesaChoice.tsx";
-import { useMpesa } from "./use-mpesa.ts";
+import type { PaymentMethod } from "./MpesaChoice.tsx";
+import type { MpesaPay } from "./MpesaPanel.tsx";
 import { usePayment } from "./use-payment.ts";
 
 const copy = checkoutCopy;
@@ -37,6 +35,24 @@ const downloadLazily: DownloadQuote = (items, values) =>
       return { status: "failed" } as const;
     },
   );
+
+/**
+ * M-Pesa's part of the form, fetched once the form shows (not in the page's first load). A chunk
+ * that fails to arrive leaves the card as the only way, never a broken form.
+ */
+const mpesaPanel = lazyModule(() => import("./MpesaPanel.tsx").then((m) => m.MpesaPanel));
+
+function useMpesaPanel() {
+  const [Panel, setPanel] = useState(() => mpesaPanel.loaded());
+  useEffect(() => {
+    if (!Panel)
+      mpesaPanel.load().then(
+        (loaded) => setPanel(() => loaded),
+        () => {},
+      );
+  }, [Panel]);
+  return Panel;
+}
 
 /** Starts loading the form's checks early; a failure here is tried again, and reported, on Pay. */
 const preloadValidator = () => void loadValidator().catch(() => {});
@@ -66,15 +82,10 @@ export function CheckoutForm({
   const form = useFieldForm(initialValues, customerFields, loadedValidator);
   const payment = usePayment(onLeaving);
   const quote = useQuoteDownload(downloadLazily);
-  const mpesa = useMpesa();
+  const MpesaPanel = useMpesaPanel();
   const [method, setMethod] = useState<PaymentMethod>("card");
-  const [phone, setPhone] = useState("");
-  const [phoneError, setPhoneError] = useState<string>();
-  const terms = mpesa.terms?.available ? mpesa.terms : null;
-  const recurring = monthlyCents > 0;
-  const byMpesa = terms !== null && method === "mpesa" && !recurring;
-  const kes = terms ? kesAmount(totalCents, terms.rateX100) : 0;
-  const busy = () => payment.busy() || mpesa.busy();
+  const mpesaPay = useRef<MpesaPay | null>(null);
+  const busy = () => payment.busy();
 
   /** A written quote of the cart for the name, e-mail and company typed so far (the rest may wait). */
   const downloadQuote = async () => {
@@ -100,15 +111,13 @@ export function CheckoutForm({
     // Two quick submits can both wait for the load: only the first may go on to pay.
     if (!validate || busy()) return;
     const result = validate(form.values);
-    const mpesaPhone = byMpesa ? normaliseSafaricomNumber(phone) : null;
-    setPhoneError(byMpesa && !mpesaPhone ? mpesaCopy.phoneInvalid : undefined);
     if (!result.ok) {
       form.showErrors(result.errors);
       return;
     }
     form.clearErrors();
-    if (!byMpesa) void payment.pay(items, result.data);
-    else if (mpesaPhone && terms && kes <= terms.maxKes) void mpesa.pay(items, result.data, mpesaPhone, kes);
+    if (method === "mpesa" && mpesaPay.current) mpesaPay.current(items, result.data);
+    else void payment.pay(items, result.data);
   };
 
   return (
@@ -118,39 +127,28 @@ export function CheckoutForm({
       onFocus={preloadValidator}
       onPointerDown={preloadValidator}
       aria-labelledby="customer-info-heading"
-      aria-busy={payment.processing || mpesa.sending}
+      aria-busy={payment.processing}
     >
       <h2 id="customer-info-heading" className="text-xl font-bold text-slate-900">
         {copy.form.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{copy.form.requiredNote}</p>
       <CheckoutFields fields={customerFields} form={form} className="mt-6 grid gap-x-4 gap-y-5 sm:grid-cols-2" />
-      {terms && (
-        <MpesaChoice
-          terms={terms}
+      {MpesaPanel && (
+        <MpesaPanel
+          totalCents={totalCents}
+          monthlyCents={monthlyCents}
           method={method}
           onMethod={setMethod}
-          recurring={recurring}
-          kes={kes}
-          phone={phone}
-          onPhone={setPhone}
-          phoneError={phoneError}
+          payRef={mpesaPay}
         />
       )}
-      {byMpesa ? (
-        <button
-          type="submit"
-          disabled={mpesa.sending || kes > (terms?.maxKes ?? 0)}
-          className={`${buttonClass("primary")} mt-8 w-full cursor-pointer disabled:cursor-not-allowed disabled:opacity-70`}
-        >
-          {mpesa.sending ? mpesaCopy.sending : mpesaCopy.payButton(kes)}
-        </button>
-      ) : (
+      {method === "card" && (
         <PayButton processing={payment.processing} totalCents={totalCents} monthlyCents={monthlyCents} />
       )}
       <QuoteDownload
         quoting={quote.quoting}
-        disabled={quote.quoting || payment.processing || mpesa.sending}
+        disabled={quote.quoting || payment.processing}
         onDownload={() => void downloadQuote()}
       />
     </form>
