@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { fillCustomer, inCart, quoteService, seedCart, storedCart, validCustomer } from "./support/cart.ts";
+import {
+  fillCustomer,
+  inCart,
+  pricingItem,
+  quoteService,
+  seedCart,
+  storedCart,
+  validCustomer,
+} from "./support/cart.ts";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -92,4 +100,13 @@ test("a written quote paid by M-Pesa from its page, and the cart's M-Pesa choice
   expect(receipt).toContain("Wanjiru Kamau");
   await page.goto(path);
   await expect(page.getByText("This quote has already been paid.")).toBeVisible();
+
+  // A cart with a monthly plan: M-Pesa is shown but cannot be chosen, and one sentence says why.
+  await seedCart(page, [inCart(pricingItem("Business"))]);
+  await page.goto("/checkout");
+  await expect(page.getByRole("radio", { name: "M-Pesa" })).toBeDisabled();
+  await expect(
+    page.getByText(/which M-Pesa Express cannot do, so carts with a monthly plan are paid by card/),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
 });
