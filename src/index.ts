@@ -1,7 +1,9 @@
 import { createApp } from "./app.ts";
 import { logger } from "./http/log.ts";
 import { cronOrigin } from "./http/site-origin.ts";
+import { alertStuckPayments } from "./mail/alerts.ts";
 import { deliverMail, settleDeadLetters } from "./mail/deliver.ts";
+import { DIGEST_CRON, sendDailyDigest } from "./mail/digest.ts";
 import type { MailJob } from "./mail/enqueue.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/queues.ts";
 import { sweepOutbox } from "./mail/sweep.ts";
@@ -11,7 +13,10 @@ import { forgetPastBudgets } from "./security/budget.ts";
 
 const app = createApp();
 
-/** The Worker: pages and endpoints, the mail queue's consumers, and the sweeps (Cron Trigger). */
+/**
+ * The Worker: pages and endpoints, the mail queue's consumers, the sweeps (every 5 minutes) and the
+ * owner's daily digest (its own Cron Trigger, wrangler.toml).
+ */
 export default {
   fetch: app.fetch,
   async queue(batch, env) {
@@ -22,11 +27,16 @@ export default {
     const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
     // Each sweep on its own: one that fails must not keep the other from running.
     const context = { env, origin: cronOrigin(env), log };
+    if (controller.cron === DIGEST_CRON) {
+      await sendDailyDigest(env, log, context.origin, new Date(controller.scheduledTime));
+      return;
+    }
     const sweeps = await Promise.allSettled([
       sweepOutbox(env, log),
       forgetPastBudgets(env.DB),
       sweepMpesaRequests(context),
       sweepReceipts(env, log, context.origin),
+      alertStuckPayments(env, log, context.origin),
     ]);
     for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
   },

@@ -1,9 +1,19 @@
 import { company } from "../content/company.ts";
 import { type Logger, logger } from "../http/log.ts";
+import { cronOrigin } from "../http/site-origin.ts";
 import { createMailer, type Mailer } from "../services/email.ts";
+import { alertMailFailed } from "./alerts.ts";
 import type { MailJob } from "./enqueue.ts";
 import { isMailKind, mailKinds } from "./kinds.ts";
-import { claimOutbox, claimState, markAttemptFailed, markFailed, markSent, type OutboxRow } from "./outbox.ts";
+import {
+  claimOutbox,
+  claimState,
+  getOutbox,
+  markAttemptFailed,
+  markFailed,
+  markSent,
+  type OutboxRow,
+} from "./outbox.ts";
 import { AFTER_LEASE_SECONDS, CLAIM_LEASE_SECONDS, MARK_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./queues.ts";
 
 /**
@@ -149,7 +159,8 @@ async function sendRow(row: OutboxRow, mailer: Mailer | null, env: Env): Promise
 /**
  * The dead-letter queue's consumer: what the mail queue gave up on is marked failed in the outbox,
  * unless a delivery holds a claim on it right now (that one settles it). A "sent, mark it" message
- * that ran out of retries marks the row sent instead: the e-mail went.
+ * that ran out of retries marks the row sent instead: the e-mail went. A row marked failed here
+ * alerts the owner (at most once an hour; never for a failed alert itself: mail/alerts.ts).
  */
 export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: Env): Promise<void> {
   const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });
@@ -160,9 +171,21 @@ export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: E
       await markSent(env.DB, id, sentClaim);
       log.warn("E-mail marked sent from the dead-letter queue", { outboxId: id });
     } else if (Number.isSafeInteger(id)) {
-      if (await markFailed(env.DB, id, null)) log.error("E-mail failed after every retry", { outboxId: id });
-      else log.warn("Dead letter for an e-mail that is settled or being sent; left alone", { outboxId: id });
+      if (await markFailed(env.DB, id, null)) {
+        log.error("E-mail failed after every retry", { outboxId: id });
+        await alertOwner(env, log, id);
+      } else log.warn("Dead letter for an e-mail that is settled or being sent; left alone", { outboxId: id });
     }
     message.ack();
+  }
+}
+
+/** Tells the owner about a dead-lettered e-mail; a failure here must not undo the row's settling. */
+async function alertOwner(env: Env, log: Logger, id: number): Promise<void> {
+  try {
+    const row = await getOutbox(env.DB, id);
+    if (row) await alertMailFailed(env, log, cronOrigin(env), row);
+  } catch (error) {
+    log.error("The owner could not be alerted about a failed e-mail", { outboxId: id, error });
   }
 }

@@ -1,8 +1,10 @@
+import { ownerAlertCopy } from "../content/owner-alerts.ts";
 import { planChangeMailCopy } from "../content/plan-change-mail.ts";
 import { billingLink, renewalFailed } from "./templates/billing-link.ts";
 import { contactAck } from "./templates/contact-ack.ts";
 import { orderConfirmed } from "./templates/order-confirmed.ts";
 import { ownerContact } from "./templates/owner-contact.ts";
+import { ownerDigest } from "./templates/owner-digest.ts";
 import { ownerNewOrder } from "./templates/owner-new-order.ts";
 import { ownerNotice } from "./templates/owner-notice.ts";
 import { planChangeConfirmed } from "./templates/plan-change.ts";
@@ -26,6 +28,9 @@ export const mailKinds = {
   "owner-plan-change": ownerNotice(planChangeMailCopy.owner.headline),
   "plan-change-confirmed": planChangeConfirmed,
   "owner-ceiling": ownerNotice("Traffic ceiling reached"),
+  "owner-alert-mail-failed": ownerNotice(ownerAlertCopy.mailFailed.headline),
+  "owner-alert-stuck": ownerNotice(ownerAlertCopy.stuck.headline),
+  "owner-digest": ownerDigest,
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,
   quote: quoteForBuyer,

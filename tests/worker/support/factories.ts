@@ -203,3 +203,20 @@ export async function receiptRowsOf(paymentId: string): Promise<{ number: string
     .all<{ number: string; stored_at: string | null }>();
   return results;
 }
+
+/** An M-Pesa prompt for an order (pending unless given); its checkout request id. */
+export async function makeMpesaRequest(
+  input: Partial<import("../../../src/db/schema.ts").MpesaRequestRow> & { session_id: string },
+): Promise<string> {
+  const id = `ws_CO_${crypto.randomUUID().replaceAll("-", "")}`;
+  await insert<import("../../../src/db/schema.ts").MpesaRequestRow>("mpesa_requests", {
+    checkout_request_id: id,
+    merchant_request_id: `mr_${crypto.randomUUID()}`,
+    callback_token_hash: crypto.randomUUID(),
+    phone: "254711222333",
+    amount_kes: 19350,
+    account_reference: "TEST",
+    ...input,
+  }).run();
+  return id;
+}
