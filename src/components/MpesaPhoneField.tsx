@@ -4,7 +4,7 @@ const inputBase =
   "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 sm:text-sm";
 
 /** Components compile without the DOM's types (they render on the server too): the input's text. */
-const valueOf = (target: unknown): string => String((target as { value?: unknown }).value ?? "");
+const typedText = (target: unknown): string => String((target as { value?: unknown }).value ?? "");
 
 /**
  * The Safaricom number an M-Pesa prompt goes to, with its hint (or its error): the same field on
@@ -38,7 +38,7 @@ export function MpesaPhoneField({
         inputMode="tel"
         autoComplete="tel"
         required
-        {...(onChange ? { value, onChange: (event) => onChange(valueOf(event.target)) } : { defaultValue })}
+        {...(onChange ? { value, onChange: (event) => onChange(typedText(event.target)) } : { defaultValue })}
         aria-invalid={error ? true : undefined}
         aria-describedby={note}
         className={`${inputBase} ${error ? "border-red-600 ring-1 ring-red-600" : "border-slate-300"}`}

@@ -4,10 +4,10 @@ import { latestMpesaRequest } from "../db/mpesa-requests.ts";
 import { getOrderByRef } from "../db/orders.ts";
 import { receiptOfPayment } from "../db/receipts.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import { displaySafaricomNumber } from "../lib/safaricom.ts";
 import type { MpesaOrderView } from "../pages/mpesa-order.tsx";
 import { mpesaOrderPath, paths, quotePagePath, receiptPath } from "../paths.ts";
 import { getQuote } from "../quotes/repository.ts";
-import { displaySafaricomNumber } from "../lib/safaricom.ts";
 import { mpesaStandinPromptUrl } from "../services/mpesa.ts";
 import { accountReferenceOf } from "./mpesa-start.ts";
 

@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { mpesaCopy as copy, mpesaResultSentence } from "../content/mpesa.ts";
+import { mpesaCopy as copy } from "../content/mpesa.ts";
 import type { AppEnv } from "../env.ts";
 import { channelOf } from "../http/media-type.ts";
 import { fulfilmentOf, promptRefused } from "../http/mpesa-answers.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
+import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { mpesaNotStartedPage, mpesaOrderPage } from "../pages/mpesa-order.tsx";
 import { notFoundPage } from "../pages/not-found.tsx";
 import { MPESA_ORDER_PATH, mpesaOrderPath } from "../paths.ts";
@@ -14,7 +15,6 @@ import { refreshMpesaRequest } from "../payments/mpesa-settle.ts";
 import { sendPrompt } from "../payments/mpesa-start.ts";
 import { renderPage } from "../render/page-response.tsx";
 import type { MpesaStatus } from "../schemas/mpesa-payment.ts";
-import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { createMpesaGateway, MpesaNotConfiguredError } from "../services/mpesa.ts";
 

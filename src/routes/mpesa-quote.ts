@@ -7,13 +7,13 @@ import { channelOf } from "../http/media-type.ts";
 import { promptRefused, refusalOf } from "../http/mpesa-answers.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
+import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { mpesaNotStartedPage } from "../pages/mpesa-order.tsx";
 import { notFoundPage } from "../pages/not-found.tsx";
 import { MPESA_PAY_QUOTE_PATH, QUOTE_PATH, quotePagePath } from "../paths.ts";
 import { startMpesaQuote } from "../payments/mpesa-start.ts";
 import { findQuoteByKey } from "../quotes/repository.ts";
 import { renderPage } from "../render/page-response.tsx";
-import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 
 /** The quote's key travels in this post; nothing answered to it is cached, indexed or referred on. */
