@@ -91,7 +91,7 @@ function PaymentFields({ id, today }: { id: string; today: string }) {
         <label htmlFor={`${id}-currency`} className={label}>
           {copy.currency}
         </label>
-        <select id={`${id}-currency`} name="currency" required defaultValue="kes" className={input}>
+        <select id={`${id}-currency`} name="currency" defaultValue="kes" className={input}>
           <option value="kes">{copy.currencies.kes}</option>
           <option value="usd">{copy.currencies.usd}</option>
         </select>
