@@ -87,7 +87,7 @@ describe("npm run setup", { timeout: 60_000 }, () => {
       .slice(10)
       .map((c) => c.stdin);
     expect(stdin.slice(0, 3)).toEqual([KEY, "orders@acacia-it.example", SITE]);
-    expect(stdin[3]).toMatch(/^whsec_\w+/);
+    expect(stdin[3]).toMatch(/^whsec_[A-Za-z0-9_-]+$/);
     expect(readFileSync(w.config, "utf8")).toContain(`database_id = "${id}"`);
     expect(result.unsetSecrets).toEqual(expect.arrayContaining(["ADMIN_PASSWORD", "ACCESS_AUD", "OWNER_EMAIL"]));
     expect(result.unsetSecrets).not.toContain("STRIPE_API_BASE");
