@@ -6,6 +6,7 @@
  */
 import { orderStatuses } from "../orders/order-status.ts";
 import { integer, keyPart, nullable, oneOf, primaryKey, type RowOf, table, text } from "./columns.ts";
+import { mpesaRequests, receiptCounters, receipts, settings } from "./schema-local-payments.ts";
 
 const timestamp = text;
 /** A plan's billing interval, as Stripe's price.recurring.interval names it. */
@@ -13,8 +14,6 @@ const planIntervals = ["month", "year"] as const;
 /** Who an order is paid through (migrations/0011). */
 const orderProviders = ["stripe", "mpesa", "manual"] as const;
 /** How a payment in the ledger came in. */
-/** An STK push: waiting for the buyer, paid (confirmed by an STK query), or not paid. */
-const mpesaRequestStatuses = ["pending", "paid", "failed"] as const;
 const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_paybill"] as const;
 const maybeText = nullable(text);
 
@@ -254,44 +253,6 @@ const adminSignInFailures = table("admin_sign_in_failures", {
   failures: integer,
 });
 
-const settings = table("settings", {
-  key: primaryKey(text),
-  value: text,
-  updated_at: timestamp,
-  updated_by: text,
-});
-
-const mpesaRequests = table("mpesa_requests", {
-  checkout_request_id: primaryKey(text),
-  merchant_request_id: text,
-  session_id: text,
-  callback_token_hash: text,
-  phone: text,
-  amount_kes: integer,
-  account_reference: text,
-  status: oneOf(mpesaRequestStatuses),
-  result_code: nullable(integer),
-  result_desc: maybeText,
-  mpesa_receipt: maybeText,
-  created_at: timestamp,
-  updated_at: timestamp,
-  checked_at: maybeText,
-});
-
-const receiptCounters = table("receipt_counters", {
-  year: primaryKey(integer),
-  last_number: integer,
-});
-
-const receipts = table("receipts", {
-  number: primaryKey(text),
-  payment_id: text,
-  access_key: text,
-  created_at: timestamp,
-  /** When its PDF reached R2; null: the sweep draws it. */
-  stored_at: maybeText,
-});
-
 /** Every table the migrations make, for the schema test. */
 export const allTables = [
   orders,
@@ -329,6 +290,4 @@ export type QuoteLineRow = RowOf<typeof quoteLines>;
 export type AuditRow = RowOf<typeof adminAudit>;
 export type AuditSubjectKind = AuditRow["subject_kind"];
 export type OrderNoteRow = RowOf<typeof orderNotes>;
-export type SettingRow = RowOf<typeof settings>;
-export type MpesaRequestRow = RowOf<typeof mpesaRequests>;
-export type ReceiptRow = RowOf<typeof receipts>;
+export type { MpesaRequestRow, ReceiptRow, SettingRow } from "./schema-local-payments.ts";

@@ -109,6 +109,69 @@ function NoteForm({ order, listQuery, noteMax }: { order: BackOfficeOrder; listQ
   );
 }
 
+/** Who ordered, as they typed it (visitor text). */
+function CustomerCell({ order }: { order: BackOfficeOrder }) {
+  const { columns } = adminCopy.orders;
+  return (
+    <td className={`${cell} [overflow-wrap:anywhere] md:max-w-xs`}>
+      <CellLabel>{columns.customer}</CellLabel>
+      <p className="font-medium text-slate-900">
+        <VisitorText text={order.customer_name} />
+      </p>
+      <p>
+        <a className={wrappingLink} href={`mailto:${order.customer_email}`}>
+          <VisitorText text={order.customer_email} />
+        </a>
+      </p>
+      {order.customer_phone && (
+        <p>
+          <a className={wrappingLink} href={`tel:${order.customer_phone.replace(/[^+\d]/g, "")}`}>
+            <VisitorText text={order.customer_phone} />
+          </a>
+        </p>
+      )}
+      {order.customer_company && (
+        <p>
+          <VisitorText text={order.customer_company} />
+        </p>
+      )}
+      {/* An order from a quote has no postal address: the quote asked for none. */}
+      <p className="text-slate-600">
+        <VisitorText
+          text={[order.address, order.city, order.state, order.zip, order.country].filter(Boolean).join(", ")}
+        />
+      </p>
+    </td>
+  );
+}
+
+/** What was ordered, and how the order is identified. */
+function ItemsCell({ order }: { order: BackOfficeOrder }) {
+  const { orders } = adminCopy;
+  const { columns } = orders;
+  return (
+    <td className={`${cell} [overflow-wrap:anywhere]`}>
+      <CellLabel>{columns.items}</CellLabel>
+      <ul className="space-y-1">
+        {order.items.map((item) => (
+          <li key={item.item_id}>
+            {item.quantity} × {item.name}{" "}
+            <span className="whitespace-nowrap text-slate-600">
+              @ {formatMoney(item.unit_amount_cents, order.currency)}
+              {item.recurring === 1 && ` ${orders.perMonth}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-600">
+        {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} ·{" "}
+        {order.provider === "stripe" ? orders.reference : adminPaymentsCopy.orders.ourReference}{" "}
+        <code className="break-all">{order.session_id}</code>
+      </p>
+    </td>
+  );
+}
+
 function OrderRows({
   order,
   audit,
@@ -142,54 +205,8 @@ function OrderRows({
             <SubscriptionLine key={sub.subscription_id} sub={sub} />
           ))}
         </td>
-        <td className={`${cell} [overflow-wrap:anywhere] md:max-w-xs`}>
-          <CellLabel>{columns.customer}</CellLabel>
-          <p className="font-medium text-slate-900">
-            <VisitorText text={order.customer_name} />
-          </p>
-          <p>
-            <a className={wrappingLink} href={`mailto:${order.customer_email}`}>
-              <VisitorText text={order.customer_email} />
-            </a>
-          </p>
-          {order.customer_phone && (
-            <p>
-              <a className={wrappingLink} href={`tel:${order.customer_phone.replace(/[^+\d]/g, "")}`}>
-                <VisitorText text={order.customer_phone} />
-              </a>
-            </p>
-          )}
-          {order.customer_company && (
-            <p>
-              <VisitorText text={order.customer_company} />
-            </p>
-          )}
-          {/* An order from a quote has no postal address: the quote asked for none. */}
-          <p className="text-slate-600">
-            <VisitorText
-              text={[order.address, order.city, order.state, order.zip, order.country].filter(Boolean).join(", ")}
-            />
-          </p>
-        </td>
-        <td className={`${cell} [overflow-wrap:anywhere]`}>
-          <CellLabel>{columns.items}</CellLabel>
-          <ul className="space-y-1">
-            {order.items.map((item) => (
-              <li key={item.item_id}>
-                {item.quantity} × {item.name}{" "}
-                <span className="whitespace-nowrap text-slate-600">
-                  @ {formatMoney(item.unit_amount_cents, order.currency)}
-                  {item.recurring === 1 && ` ${orders.perMonth}`}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 text-xs text-slate-600">
-            {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} ·{" "}
-            {order.provider === "stripe" ? orders.reference : adminPaymentsCopy.orders.ourReference}{" "}
-            <code className="break-all">{order.session_id}</code>
-          </p>
-        </td>
+        <CustomerCell order={order} />
+        <ItemsCell order={order} />
         <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
           <CellLabel>{columns.total}</CellLabel>
           {formatMoney(order.total_cents, order.currency)}
