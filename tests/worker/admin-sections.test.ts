@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ORDER_NOTE_MAX_LENGTH } from "../../src/admin/actions.ts";
 import { PAGE_SIZE } from "../../src/admin/query.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { postAsOwner } from "./support/admin-forms.ts";
 import { makeMail, makeMessage, makeOrder, makeQuote, type OrderInput } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { fakeSessionId, SITE } from "./support/orders.ts";
@@ -40,27 +41,8 @@ async function open(path: string) {
  * A form post as the back office's own page makes it (same origin, the owner's credentials);
  * `headers` replace or (given empty) remove the defaults.
  */
-async function post(path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  const all = new Headers({
-    Authorization: owner(),
-    Origin: SITE,
-    "Sec-Fetch-Site": "same-origin",
-    "Content-Type": "application/x-www-form-urlencoded",
-    "CF-Connecting-IP": testClientIp(),
-  });
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === "") all.delete(name);
-    else all.set(name, value);
-  }
-  const res = await exports.default.fetch(
-    new Request(`${SITE}${path}`, {
-      method: "POST",
-      headers: all,
-      body: new URLSearchParams(form).toString(),
-      redirect: "manual",
-    }),
-  );
-  return { res, status: res.status, body: await res.text() };
+function post(path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return postAsOwner(path, form, headers);
 }
 
 /** The buyer of this file's orders unless a test names another. */
