@@ -233,6 +233,22 @@ describe("M-Pesa Express at checkout", () => {
     expect(prompts?.n).toBe(0);
   });
 
+  it("one network's prompts are bounded however many addresses of its /64 it uses", async () => {
+    const net = `2001:db8:${Array.from(crypto.getRandomValues(new Uint16Array(2)), (n) => n.toString(16)).join(":")}`;
+    const kes = await shillingsFor(15_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await postMpesa(
+        { services: [cartItem("s1")], customerInfo: customer(), phone: testPhone().typed, kesAmount: kes },
+        { headers: { "Content-Type": "application/json", "CF-Connecting-IP": `${net}:0:${i.toString(16)}::1` } },
+      );
+      statuses.push(res.status);
+    }
+    // The per-minute limiter (10) or the network's hourly budget (10) stops it; never 12 prompts.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+
   it("reads a Safaricom number however a Kenyan writes it", () => {
     const cases: [string, string | null][] = [
       ["0712345678", "254712345678"],
