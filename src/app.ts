@@ -7,6 +7,7 @@ import { renderPage } from "./render/page-response.tsx";
 import { documentRenderer } from "./render/renderer.tsx";
 import { adminRoutes } from "./routes/admin.ts";
 import { adminPaymentRoutes } from "./routes/admin-payments.ts";
+import { adminPeopleRoutes } from "./routes/admin-people.ts";
 import { billingRoutes } from "./routes/billing.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { mpesaRoutes } from "./routes/mpesa.ts";
@@ -40,6 +41,7 @@ export function createApp() {
   app.route("/", quoteRoutes());
   app.route("/", adminRoutes());
   app.route("/", adminPaymentRoutes());
+  app.route("/", adminPeopleRoutes());
   app.route("/", billingRoutes());
   app.route("/", mpesaRoutes());
   app.route("/", mpesaQuoteRoutes());

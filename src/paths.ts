@@ -65,6 +65,11 @@ export const ADMIN_SETTINGS_PATH = "/admin/settings";
 /** POST (the owner's form): a bank transfer or M-Pesa paybill payment, recorded against a quote or an order. */
 export const ADMIN_PAYMENTS_PATH = "/admin/payments";
 
+/** The People section (GET ?email=…) and its two requests: export (a JSON download) and erase. */
+export const ADMIN_PEOPLE_PATH = "/admin/people";
+export const ADMIN_PEOPLE_EXPORT_PATH = "/admin/people/export";
+export const ADMIN_PEOPLE_ERASE_PATH = "/admin/people/erase";
+
 /** `?query` or "" (a query string without its "?"). */
 const withQuery = (query: string): string => (query ? `?${query}` : "");
 

@@ -101,6 +101,8 @@ const outbox = table("outbox", {
   /** The current (or last) delivery's claim (migrations/0007_outbox_claims.sql). */
   claim_token: maybeText,
   claimed_until: maybeText,
+  /** When its body (payload) was cleared by retention or an erasure (migrations/0012): never sent again. */
+  body_cleared_at: maybeText,
 });
 
 const subscriptions = table("subscriptions", {
@@ -224,8 +226,12 @@ const adminAudit = table("admin_audit", {
     "outbox.resend",
     "setting.kes_rate",
     "payment.recorded",
+    "person.exported",
+    "person.erased",
+    "person.erase_refused",
+    "retention.swept",
   ]),
-  subject_kind: oneOf(["order", "message", "quote", "outbox", "setting", "payment"]),
+  subject_kind: oneOf(["order", "message", "quote", "outbox", "setting", "payment", "person", "retention"]),
   subject_id: text,
   detail: maybeText,
 });

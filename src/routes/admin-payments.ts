@@ -1,16 +1,14 @@
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { saveKesRate, settingsView } from "../admin/settings.ts";
 import { ADMIN_TIME_ZONE } from "../content/admin.ts";
 import { adminPaymentsCopy } from "../content/admin-payments.ts";
-import { ownerRefusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
+import { formFields, limitBody, notice, seeOther } from "../http/admin-forms.ts";
 import { log } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminSettingsPage, type SettingsOutcome } from "../pages/admin/settings.tsx";
-import { type AdminNotice, adminNoticePage } from "../pages/admin.tsx";
 import {
   ADMIN_PAYMENTS_PATH,
   ADMIN_SETTINGS_PATH,
@@ -35,29 +33,6 @@ const PAYMENT_BODY_LIMIT = MANUAL_NOTE_MAX * 9 + 4 * 1024;
 
 /** The longest typed rate shown back in the field after a refusal. */
 const TYPED_RATE_SHOWN = 20;
-
-function limitBody(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => c.text(ownerRefusalCopy.bodyTooLarge, 413, ADMIN_PRIVATE_HEADERS),
-  });
-}
-
-/** A form's text fields (a file or a repeated field counts as missing). */
-async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
-
-function seeOther(c: Context<AppEnv>, location: string): Response {
-  return c.body(null, 303, { ...ADMIN_PRIVATE_HEADERS, Location: location });
-}
-
-function notice(c: Context<AppEnv>, status: 400 | 409, content: AdminNotice): Promise<Response> {
-  return renderPage(c, adminNoticePage(content), { status, headers: ADMIN_PRIVATE_HEADERS });
-}
 
 /** Where the owner goes back to from a refused payment: the quote's or the order's row. */
 function backTo(target: ManualTarget | null): { href: string; label: string } {

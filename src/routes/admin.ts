@@ -1,16 +1,15 @@
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "../admin/actions.ts";
 import { csvFilename, messagesCsv, ordersCsv } from "../admin/csv.ts";
 import { parseAdminQuery, type Section, toQueryString } from "../admin/query.ts";
 import { adminSectionView } from "../admin/sections.ts";
 import { adminCopy } from "../content/admin.ts";
-import { ownerRefusalCopy } from "../content/refusals.ts";
 import type { AppEnv } from "../env.ts";
+import { formFields, limitBody, notice, seeOther } from "../http/admin-forms.ts";
 import { log } from "../http/log.ts";
 import { handToQueue } from "../mail/enqueue.ts";
 import { getOutbox } from "../mail/outbox.ts";
-import { type AdminNotice, adminNoticePage, adminSectionPage } from "../pages/admin.tsx";
+import { adminSectionPage } from "../pages/admin.tsx";
 import {
   ADMIN_MESSAGE_ANSWERED_PATH,
   ADMIN_MESSAGES_CSV_PATH,
@@ -38,13 +37,6 @@ const FORM_BODY_LIMIT = 8 * 1024;
  */
 const NOTE_BODY_LIMIT = ORDER_NOTE_MAX_LENGTH * 9 + 2 * 1024;
 
-function limitBody(maxSize: number) {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => c.text(ownerRefusalCopy.bodyTooLarge, 413, ADMIN_PRIVATE_HEADERS),
-  });
-}
-
 /** An id from the path: digits only, a safe integer; null for anything else. */
 function positiveId(param: string | undefined): number | null {
   if (!param || !/^[1-9][0-9]{0,15}$/.test(param)) return null;
@@ -60,22 +52,6 @@ function sessionIdParam(param: string | undefined): string | null {
 /** The list's filter a form carried in its action's query, validated and written back ("" for none). */
 function listQueryOf(c: Context<AppEnv>, section: Section): string {
   return toQueryString(parseAdminQuery(section, new URL(c.req.url).searchParams));
-}
-
-/** A form's text fields (a file or a repeated field counts as missing). */
-async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(body)) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
-
-function seeOther(c: Context<AppEnv>, location: string): Response {
-  return c.body(null, 303, { ...ADMIN_PRIVATE_HEADERS, Location: location });
-}
-
-function notice(c: Context<AppEnv>, status: 400 | 409, content: AdminNotice): Promise<Response> {
-  return renderPage(c, adminNoticePage(content), { status, headers: ADMIN_PRIVATE_HEADERS });
 }
 
 function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: string): Response {
@@ -167,7 +143,10 @@ export function adminRoutes() {
       if (!row) return c.notFound();
       return notice(c, 409, {
         title: adminCopy.resend.title,
-        message: adminCopy.resend.notFailed(adminCopy.outbox.status[row.status]),
+        message:
+          row.body_cleared_at !== null
+            ? adminCopy.resend.cleared
+            : adminCopy.resend.notFailed(adminCopy.outbox.status[row.status]),
         back: { href: back, label: adminCopy.resend.back },
       });
     }

@@ -80,6 +80,7 @@ describe("the back office's sections", () => {
       ["/admin/quotes", "Quotes"],
       ["/admin/messages", "Messages"],
       ["/admin/outbox", "E-mails"],
+      ["/admin/people", "People"],
       ["/admin/settings", "Settings"],
     ]);
     expect(queryAll(nav as Element, '[aria-current="page"]').map((a) => a.getAttribute("href"))).toEqual([

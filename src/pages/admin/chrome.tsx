@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import type { AdminQuery, Section } from "../../admin/query.ts";
 import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
-import { ADMIN_SETTINGS_PATH, adminSectionPaths } from "../../paths.ts";
+import { peopleCopy } from "../../content/people.ts";
+import { ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../../paths.ts";
 import { link, secondaryButton } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -29,12 +30,13 @@ const sections = Object.keys(adminSectionPaths) as Section[];
 const field =
   "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
-/** Where the owner is: a listed section, or Settings (a page of its own, after the sections). */
-type AdminPlace = Section | "settings";
+/** Where the owner is: a listed section, or People or Settings (pages of their own, after the sections). */
+type AdminPlace = Section | "people" | "settings";
 
-/** The sections, then Settings, each with its path and name. */
+/** The sections, then People and Settings, each with its path and name. */
 const places: readonly (readonly [AdminPlace, string, string])[] = [
   ...sections.map((section) => [section, adminSectionPaths[section], adminCopy.nav.sections[section]] as const),
+  ["people", ADMIN_PEOPLE_PATH, peopleCopy.nav],
   ["settings", ADMIN_SETTINGS_PATH, adminPaymentsCopy.navSettings],
 ];
 

@@ -1,0 +1,254 @@
+/**
+ * The back office's People section: find a person by e-mail address, see what we hold, export it or
+ * erase it, and the list of every such request (the record for the Data Commissioner).
+ */
+import { adminCopy } from "../../content/admin.ts";
+import { peopleCopy } from "../../content/people.ts";
+import type { AuditRow } from "../../db/schema.ts";
+import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../../paths.ts";
+import { type ErasureBlocker, PERSON_ADDRESS_MAX, type Person } from "../../privacy/person.ts";
+import type { Page } from "../types.ts";
+import { AdminHeader } from "./chrome.tsx";
+import { PersonHeld } from "./person-held.tsx";
+import { button, formatTime, secondaryButton } from "./shared.tsx";
+import { VisitorText } from "./visitor-text.tsx";
+
+export type PeopleView = {
+  who: string;
+  /** The address searched for, as typed; null: no search yet. */
+  typed: string | null;
+  /** What was found for it; null when nothing was searched or the address was not one. */
+  person: Person | null;
+  blocker: ErasureBlocker | null;
+  requests: readonly AuditRow[];
+  done: "erased" | null;
+};
+
+const field =
+  "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:ring-2 aria-invalid:ring-red-700";
+const card = "mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200";
+
+function SearchForm({ view }: { view: PeopleView }) {
+  const copy = peopleCopy.search;
+  const invalid = view.typed !== null && view.person === null;
+  return (
+    <search aria-label={copy.label}>
+      <form method="get" action={ADMIN_PEOPLE_PATH} className={`${card} flex flex-wrap items-end gap-3`} noValidate>
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor="person-email" className="block text-sm font-semibold text-slate-800">
+            {copy.field}
+          </label>
+          <input
+            id="person-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={PERSON_ADDRESS_MAX}
+            defaultValue={view.typed ?? ""}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? "person-email-hint person-email-error" : "person-email-hint"}
+            className={field}
+          />
+          <p id="person-email-hint" className="mt-1 text-xs text-slate-600">
+            {copy.hint}
+          </p>
+          {invalid && (
+            <p id="person-email-error" className="mt-1 text-sm font-semibold text-red-800" role="alert">
+              {copy.invalid}
+            </p>
+          )}
+        </div>
+        <button type="submit" className={`${button} mb-5`}>
+          {copy.submit}
+        </button>
+      </form>
+    </search>
+  );
+}
+
+function ExportForm({ typed }: { typed: string }) {
+  const copy = peopleCopy.exporting;
+  return (
+    <section aria-labelledby="export-heading" className={card}>
+      <h2 id="export-heading" className="text-xl font-bold text-slate-900">
+        {copy.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{copy.explain}</p>
+      <form method="post" action={ADMIN_PEOPLE_EXPORT_PATH} className="mt-3">
+        <input type="hidden" name="email" value={typed} />
+        <button type="submit" className={secondaryButton}>
+          {copy.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function EraseForm({ typed, blocker }: { typed: string; blocker: ErasureBlocker | null }) {
+  const copy = peopleCopy.erasing;
+  return (
+    <section aria-labelledby="erase-heading" className={card} data-erase="">
+      <h2 id="erase-heading" className="text-xl font-bold text-slate-900">
+        {copy.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{copy.deleted}</p>
+      <p className="mt-1 text-sm text-slate-700">{copy.kept}</p>
+      {blocker ? (
+        <p className="mt-3 text-sm font-semibold text-red-800" data-erase-blocked={blocker.kind}>
+          {copy.blocked[blocker.kind](blocker.id)}
+        </p>
+      ) : (
+        <form method="post" action={ADMIN_PEOPLE_ERASE_PATH} className="mt-3" noValidate>
+          <input type="hidden" name="email" value={typed} />
+          <label htmlFor="erase-confirm" className="block text-sm font-semibold text-slate-800">
+            {copy.confirm}
+          </label>
+          <input
+            id="erase-confirm"
+            name="confirm"
+            type="email"
+            autoComplete="off"
+            required
+            maxLength={PERSON_ADDRESS_MAX}
+            aria-describedby="erase-confirm-hint"
+            className={`${field} max-w-md`}
+          />
+          <p id="erase-confirm-hint" className="mt-1 text-xs text-slate-600">
+            {copy.confirmHint}
+          </p>
+          <button
+            type="submit"
+            className="mt-3 inline-flex min-h-9 items-center rounded-md bg-red-800 px-3 text-sm font-semibold text-white hover:bg-red-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+          >
+            {copy.submit}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Found({ view, person, typed }: { view: PeopleView; person: Person; typed: string }) {
+  const copy = peopleCopy.found;
+  const empty = Object.values(person.rows).every((kind) => kind.length === 0);
+  return (
+    <section aria-labelledby="found-heading" className="mt-8">
+      <h2 id="found-heading" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
+        {copy.heading(typed)}
+      </h2>
+      {person.addresses.length > 0 && (
+        <p className="mt-1 text-sm text-slate-700" data-addresses={person.addresses.length}>
+          {copy.addresses}:{" "}
+          {person.addresses.map((a, i) => (
+            <span key={a}>
+              {i > 0 && ", "}
+              <VisitorText text={a} />
+            </span>
+          ))}
+        </p>
+      )}
+      {person.truncated && <p className="mt-2 text-sm font-semibold text-accent-700">{copy.truncated}</p>}
+      {empty ? <p className="mt-2 text-sm text-slate-700">{copy.nothing}</p> : <PersonHeld person={person} />}
+      <ExportForm typed={typed} />
+      {!empty && <EraseForm typed={typed} blocker={view.blocker} />}
+    </section>
+  );
+}
+
+/** A request's record: who it was about (masked) and what was done, as written at the time. */
+function readDetail(detail: string | null): { person: string; outcome: string } {
+  try {
+    const parsed = JSON.parse(detail ?? "") as { person?: unknown; outcome?: unknown };
+    return { person: String(parsed.person ?? ""), outcome: String(parsed.outcome ?? "") };
+  } catch {
+    return { person: "", outcome: detail ?? "" };
+  }
+}
+
+function Requests({ rows }: { rows: readonly AuditRow[] }) {
+  const copy = peopleCopy.requests;
+  return (
+    <section aria-labelledby="requests-heading" className="mt-10">
+      <h2 id="requests-heading" className="text-xl font-bold text-slate-900">
+        {copy.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{copy.explain}</p>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{copy.none}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+          <table className="w-full text-left text-sm text-slate-800">
+            <caption className="sr-only">{copy.heading}</caption>
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+              <tr>
+                {Object.values(copy.columns).map((label) => (
+                  <th key={label} scope="col" className="px-3 py-2">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((entry) => {
+                const detail = readDetail(entry.detail);
+                return (
+                  <tr key={entry.id} className="border-t border-slate-200 align-top" data-request={entry.action}>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                    </td>
+                    <td className="px-3 py-2">{copy.actions[entry.action] ?? entry.action}</td>
+                    <td className="px-3 py-2">
+                      <VisitorText text={detail.person} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <VisitorText text={entry.actor} />
+                    </td>
+                    <td className="min-w-64 px-3 py-2">
+                      <VisitorText text={detail.outcome} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PeopleBody({ view }: { view: PeopleView }) {
+  return (
+    <>
+      <AdminHeader current="people" who={view.who} />
+      <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{peopleCopy.heading}</h1>
+        <p className="mt-2 max-w-3xl text-sm text-slate-600">{peopleCopy.lead}</p>
+        {view.done === "erased" && (
+          <p
+            className="mt-4 rounded-md bg-brand-100 px-3 py-2 text-sm font-semibold text-brand-900"
+            role="status"
+            data-notice="erased"
+          >
+            {peopleCopy.done.erased}
+          </p>
+        )}
+        <SearchForm view={view} />
+        {view.person && view.typed !== null && <Found view={view} person={view.person} typed={view.typed} />}
+        <Requests rows={view.requests} />
+      </main>
+    </>
+  );
+}
+
+/** The People page for the signed-in owner. */
+export function adminPeoplePage(view: PeopleView): Page {
+  return {
+    path: ADMIN_PEOPLE_PATH,
+    title: adminCopy.sectionTitle(peopleCopy.title),
+    description: "",
+    layout: "back-office",
+    render: () => <PeopleBody view={view} />,
+  };
+}

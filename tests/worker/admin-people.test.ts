@@ -1,0 +1,233 @@
+// The People section (issue 25): one person found by any way of writing their mailbox, exported as
+// one JSON file, then erased while the 7-year records stay, each request recorded in the audit log.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { AuditRow, OrderRow, OutboxRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
+import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
+import { makeMessage, makeOrder } from "./support/factories.ts";
+import { seedPerson } from "./support/person.ts";
+
+const db = env.DB;
+const one = <T>(sql: string, ...values: unknown[]) =>
+  db
+    .prepare(sql)
+    .bind(...values)
+    .first<T>();
+const count = async (sql: string, ...values: unknown[]) => (await one<{ n: number }>(sql, ...values))?.n ?? 0;
+const personRequests = async () =>
+  (await db.prepare("SELECT * FROM admin_audit WHERE subject_kind = 'person' ORDER BY id").all<AuditRow>()).results;
+
+const erase = (email: string, confirm: string, headers: Record<string, string> = {}) =>
+  postAsOwner("/admin/people/erase", { email, confirm }, headers);
+
+describe("finding a person", () => {
+  it("finds every way of writing one Gmail mailbox, and nobody else's", async () => {
+    const p = await seedPerson();
+    const decoy = await makeMessage({ email: `${p.local}2@gmail.com`, message: "Decoy neighbour" });
+    await makeMessage({ email: `${p.local}@gmail.co`, message: "Decoy other domain" });
+    const { status, document, text } = await openAsOwner(
+      `/admin/people?email=${encodeURIComponent(`${p.local.toUpperCase()}@GoogleMail.com`)}`,
+    );
+    expect(status).toBe(200);
+    const countOf = (kind: string) => document.querySelector(`[data-count="${kind}"]`)?.textContent;
+    expect(countOf("orders")).toBe("(1)");
+    expect(countOf("payments")).toBe("(1)");
+    expect(countOf("receipts")).toBe("(1)");
+    expect(countOf("quotes")).toBe("(2)");
+    expect(countOf("messages")).toBe("(1)");
+    expect(countOf("emails")).toBe("(2)");
+    expect(countOf("billingLinks")).toBe("(1)");
+    expect(document.querySelector("[data-addresses]")?.getAttribute("data-addresses")).toBe("6");
+    expect(text).not.toContain("Decoy");
+    expect(decoy).toBeGreaterThan(0);
+    // What the visitor typed is shown as text, never as markup.
+    expect(document.querySelector("[data-person-held] b")).toBeNull();
+    expect(text).toContain("<b>servers</b>");
+    expect(document.querySelector('nav a[aria-current="page"]')?.textContent).toBe("People");
+  });
+
+  it("refuses what is not an address, and treats LIKE wildcards as letters", async () => {
+    const bad = await openAsOwner("/admin/people?email=not-an-address");
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Write one e-mail address");
+    await makeMessage({ email: "someone@example.com", message: "Not yours" });
+    for (const typed of ["%@example.com", "someone@_xample.com", "%@%"]) {
+      const page = await openAsOwner(`/admin/people?email=${encodeURIComponent(typed)}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("We hold nothing about this address");
+      expect(page.text).not.toContain("Not yours");
+    }
+  });
+
+  it("is the owner's only: no sign-in, no page; a cross-site post erases nothing", async () => {
+    const p = await seedPerson();
+    const res = await erase(`${p.local}@gmail.com`, `${p.local}@gmail.com`, { Authorization: "" });
+    expect([401, 404]).toContain(res.status);
+    const crossSite = await erase(`${p.local}@gmail.com`, `${p.local}@gmail.com`, {
+      Origin: "https://evil.example",
+      "Sec-Fetch-Site": "cross-site",
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(1);
+  });
+});
+
+describe("exporting a person's data", () => {
+  it("answers one JSON file with every kind, no secrets, and records the request without the address", async () => {
+    const p = await seedPerson();
+    const { status, res, body } = await postAsOwner("/admin/people/export", { email: `${p.local}@gmail.com` });
+    expect(status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(res.headers.get("Cache-Control")).toContain("no-store");
+    const data = JSON.parse(body);
+    expect(data).toMatchObject({
+      format: "personal-data-export",
+      version: 1,
+      mailbox: `${p.local}@gmail.com`,
+      complete: true,
+    });
+    expect(data.addresses).toHaveLength(6);
+    const [order] = data.orders;
+    expect(order).toMatchObject({
+      reference: p.order,
+      status: "paid",
+      customer: { name: "Jane Wanjiru", phone: "+254 711 222 333" },
+    });
+    expect(order.items[0]).toMatchObject({ item_id: "s1", recurring: false });
+    expect(order.payments[0]).toMatchObject({ payment_id: p.payment, receipt: p.receipt, phone: "254711222333" });
+    expect(order.mpesa_prompts[0]).toMatchObject({ checkout_request_id: p.prompt, status: "paid" });
+    expect(order.notes[0]).toMatchObject({ body: "Called her" });
+    expect(data.quotes.map((q: QuoteRow) => q.number).sort()).toEqual([p.acceptedQuote, p.openQuote].sort());
+    expect(data.messages[0].message).toBe("Please call me about <b>servers</b>");
+    expect(data.emails.find((e: { id: number }) => e.id === p.mailToThem).content).toEqual({ name: "Jane" });
+    expect(data.billing_links).toHaveLength(1);
+    for (const secret of [
+      "secret-receipt-key",
+      "secret-quote-key",
+      "token_hash",
+      "callback_token_hash",
+      "access_key",
+      "hash-",
+    ]) {
+      expect(body).not.toContain(secret);
+    }
+    const [request] = (await personRequests()).filter((r) => r.action === "person.exported").slice(-1);
+    expect(request?.actor).toBe("admin");
+    expect(request?.subject_id).toMatch(/^mailbox:[0-9a-f]{64}$/);
+    expect(request?.detail).toContain(`"person":"${p.local.slice(0, 1)}•••@gmail.com"`);
+    expect(request?.detail).not.toContain(p.local);
+  });
+
+  it("refuses a non-address with 400 and records nothing", async () => {
+    const before = (await personRequests()).length;
+    const res = await postAsOwner("/admin/people/export", { email: "nobody" });
+    expect(res.status).toBe(400);
+    expect((await personRequests()).length).toBe(before);
+  });
+});
+
+describe("erasing a person", () => {
+  it("deletes what need not be kept, keeps the 7-year records without contact details, and records it", async () => {
+    const p = await seedPerson();
+    const other = await seedPerson();
+    const mismatch = await erase(`${p.local}@gmail.com`, `${other.local}@gmail.com`);
+    expect(mismatch.status).toBe(400);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(1);
+
+    // The confirmation may be written another way: it names the same mailbox.
+    const res = await erase(`${p.local}@gmail.com`, `${p.local.slice(0, 3)}.${p.local.slice(3)}+x@gmail.com`);
+    expect(res.status).toBe(303);
+    expect(res.res.headers.get("Location")).toBe("/admin/people?done=erased");
+
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM quotes WHERE number = ?", p.openQuote)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM quote_lines WHERE number = ?", p.openQuote)).toBe(0);
+    expect(await env.QUOTES.get(`quotes/${p.openQuote}.pdf`)).toBeNull();
+    expect(await count("SELECT COUNT(*) AS n FROM billing_links WHERE email LIKE ?", `${p.local}%`)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM mpesa_requests WHERE checkout_request_id = ?", p.prompt)).toBe(0);
+
+    const order = await one<OrderRow>("SELECT * FROM orders WHERE session_id = ?", p.order);
+    expect(order).toMatchObject({
+      status: "paid",
+      customer_name: "Jane Wanjiru",
+      customer_company: "Wanjiru Traders",
+      city: "Nairobi",
+      country: "Kenya",
+      total_cents: 15000,
+    });
+    expect(order).toMatchObject({
+      customer_email: "[erased]",
+      customer_phone: "[erased]",
+      address: "[erased]",
+      zip: "",
+    });
+    const payment = await one<PaymentRow>("SELECT * FROM payments WHERE payment_id = ?", p.payment);
+    expect(payment).toMatchObject({ amount_cents: 15000, status: "paid", phone: null });
+    expect(await count("SELECT COUNT(*) AS n FROM receipts WHERE number = ?", p.receipt)).toBe(1);
+    const accepted = await one<QuoteRow>("SELECT * FROM quotes WHERE number = ?", p.acceptedQuote);
+    expect(accepted).toMatchObject({ customer_email: "[erased]", customer_name: "Quote Buyer" });
+
+    const toThem = await one<OutboxRow>("SELECT * FROM outbox WHERE id = ?", p.mailToThem);
+    expect(toThem).toMatchObject({ status: "sent", payload: "null", recipient: "[erased]", subject: "[erased]" });
+    expect(toThem?.body_cleared_at).not.toBeNull();
+    const aboutThem = await one<OutboxRow>("SELECT * FROM outbox WHERE id = ?", p.mailAboutThem);
+    expect(aboutThem).toMatchObject({ payload: "null", recipient: "owner@example.com" });
+
+    // The other person is untouched.
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", other.message)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM quotes WHERE number = ?", other.openQuote)).toBe(1);
+
+    const [request] = (await personRequests()).filter((r) => r.action === "person.erased").slice(-1);
+    expect(request?.detail).toContain("1 messages, 1 quotes, 1 billing links and 1 M-Pesa prompts deleted");
+    expect(request?.detail).toContain("1 orders, 1 payments and 1 accepted quotes kept");
+
+    const after = await openAsOwner(`/admin/people?email=${p.local}@gmail.com&done=erased`);
+    expect(after.text).toContain("We hold nothing about this address");
+    expect(after.document.querySelector('[data-notice="erased"]')).not.toBeNull();
+    const listed = after.document.querySelector('[data-request="person.erased"]')?.textContent ?? "";
+    expect(listed).toContain(`${p.local.slice(0, 1)}•••@gmail.com`);
+    const log = after.document.querySelector("#requests-heading")?.parentElement?.textContent ?? "";
+    expect(log).not.toContain(p.local);
+  });
+
+  it("refuses while a subscription runs, says why, records the refusal and erases nothing", async () => {
+    const p = await seedPerson();
+    await db
+      .prepare(
+        "INSERT INTO subscriptions (subscription_id, session_id, status, cancel_at_period_end, state_at) VALUES (?, ?, 'active', 0, 1)",
+      )
+      .bind(`sub_${p.local}`, p.order)
+      .run();
+    const page = await openAsOwner(`/admin/people?email=${p.local}@gmail.com`);
+    expect(page.document.querySelector('[data-erase-blocked="subscription"]')?.textContent).toContain(`sub_${p.local}`);
+    expect(page.document.querySelector('form[action="/admin/people/erase"]')).toBeNull();
+    const res = await erase(`${p.local}@gmail.com`, `${p.local}@gmail.com`);
+    expect(res.status).toBe(409);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(1);
+    const [refused] = (await personRequests()).filter((r) => r.action === "person.erase_refused").slice(-1);
+    expect(refused?.detail).toContain(`sub_${p.local}`);
+  });
+
+  it("two erasures at once end erased once over, with no error", async () => {
+    const p = await seedPerson();
+    const address = `${p.local}@gmail.com`;
+    const answers = await Promise.all([erase(address, address), erase(address, address), erase(address, address)]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303, 303]);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE session_id = ?", p.order)).toBe(1);
+  });
+
+  it("records a request about someone we hold nothing on", async () => {
+    const before = (await personRequests()).length;
+    const unknown = `nobody-${crypto.randomUUID()}@example.org`;
+    await makeOrder({ customer_email: "someone-else@example.org" });
+    expect((await erase(unknown, unknown)).status).toBe(303);
+    const rows = await personRequests();
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)?.detail).toContain("Nothing held");
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE customer_email = 'someone-else@example.org'")).toBe(1);
+  });
+});
