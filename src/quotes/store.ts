@@ -17,3 +17,8 @@ export async function storedQuotePdf(bucket: R2Bucket, number: string): Promise<
   const object = await bucket.get(objectKey(number));
   return object ? new Uint8Array(await object.arrayBuffer()) : null;
 }
+
+/** Deletes the stored PDFs of these quotes (the retention sweep); a number with none stored is no error. */
+export async function deleteQuotePdfs(bucket: R2Bucket, numbers: readonly string[]): Promise<void> {
+  if (numbers.length > 0) await bucket.delete(numbers.map(objectKey));
+}
