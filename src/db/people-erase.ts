@@ -23,20 +23,37 @@ export type ErasureCounts = {
 };
 
 /**
- * Runs the erasure with its audit row (`detail`: what the caller found and is erasing). Returns what
- * each statement changed and the numbers of the quotes deleted (the caller removes their PDFs).
+ * Runs the erasure with its audit row (`detail`: what the caller found and is erasing). Returns
+ * whether it was recorded (false: a concurrent erasure had already taken everything), what each
+ * statement changed and the numbers of the quotes deleted (the caller removes their PDFs).
  */
 export async function erasePerson(
   db: D1Database,
   addresses: readonly string[],
   audit: { at: string; actor: string; subject: string; detail: string },
-): Promise<{ counts: ErasureCounts; deletedQuotes: string[] }> {
+): Promise<{ recorded: boolean; counts: ErasureCounts; deletedQuotes: string[] }> {
   const list = addressList(addresses);
   const scope = personScopes(addresses);
   // ?1…?n are the addresses; the values after them are numbered on from there.
   const next = (k: number) => `?${addresses.length + k}`;
   const run = (sql: string, ...values: string[]) => db.prepare(sql).bind(...addresses, ...values);
   const results = await db.batch<Record<string, string>>([
+    // The record first, and only while something of theirs is left: of two erasures at once, the
+    // second finds nothing and records nothing (batches run one after another).
+    run(
+      `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
+       SELECT ${next(1)}, ${next(2)}, 'person.erased', 'person', ${next(3)}, ${next(4)}
+       WHERE EXISTS (SELECT 1 FROM orders WHERE customer_email IN (${list}))
+          OR EXISTS (SELECT 1 FROM quotes WHERE customer_email IN (${list}))
+          OR EXISTS (SELECT 1 FROM contact_messages WHERE email IN (${list}))
+          OR EXISTS (SELECT 1 FROM billing_links WHERE email IN (${list}))
+          OR EXISTS (SELECT 1 FROM outbox WHERE recipient IN (${list}) AND body_cleared_at IS NULL)
+       RETURNING id`,
+      audit.at,
+      audit.actor,
+      audit.subject,
+      audit.detail,
+    ),
     // Mail first: which e-mails are theirs is read through their messages, orders and quotes.
     run(
       `UPDATE outbox SET payload = 'null', body_cleared_at = COALESCE(body_cleared_at, ${next(1)}),
@@ -61,25 +78,21 @@ export async function erasePerson(
        WHERE customer_email IN (${list}) RETURNING session_id`,
       ERASED,
     ),
-    db
-      .prepare(
-        `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, 'person.erased', 'person', ?, ?)`,
-      )
-      .bind(audit.at, audit.actor, audit.subject, audit.detail),
   ]);
   const returned = (i: number) => results[i]?.results ?? [];
-  const deletedQuotes = returned(3).map((r) => String(r.number));
+  const deletedQuotes = returned(4).map((r) => String(r.number));
   return {
+    recorded: returned(0).length > 0,
     deletedQuotes,
     counts: {
-      emailsCleared: returned(0).length,
-      billingLinks: returned(1).length,
+      emailsCleared: returned(1).length,
+      billingLinks: returned(2).length,
       quotesDeleted: deletedQuotes.length,
-      quotesKept: returned(4).length,
-      messages: returned(5).length,
-      prompts: returned(6).length,
-      paymentsKept: returned(7).length,
-      ordersKept: returned(8).length,
+      quotesKept: returned(5).length,
+      messages: returned(6).length,
+      prompts: returned(7).length,
+      paymentsKept: returned(8).length,
+      ordersKept: returned(9).length,
     },
   };
 }

@@ -23,13 +23,15 @@ export const MAX_ADDRESSES = 20;
 /** Rows of one kind read for one person (bounded: the page and the export stay small). */
 export const MAX_ROWS = 500;
 
-/** LIKE treats % and _ as wildcards; a domain is matched literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Every stored address ending in one of these domains (any case, a trailing dot too), at most `limit`. */
+/**
+ * Every stored address ending in `@` and one of these domains (any ASCII case, a trailing dot too),
+ * at most `limit`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a
+ * domain may hold % or _.
+ */
 export async function addressesAtDomains(db: D1Database, domains: readonly string[], limit: number): Promise<string[]> {
-  const patterns = domains.flatMap((d) => [`%@${likeLiteral(d)}`, `%@${likeLiteral(d)}.`]);
-  const match = (column: string) => patterns.map((_, i) => `${column} LIKE ?${i + 1} ESCAPE '\\'`).join(" OR ");
+  const suffixes = domains.map((d) => `@${d.toLowerCase()}`);
+  const match = (column: string) =>
+    suffixes.map((_, i) => `substr(lower(rtrim(${column}, '.')), -length(?${i + 1})) = ?${i + 1}`).join(" OR ");
   const { results } = await db
     .prepare(
       `SELECT customer_email AS address FROM orders WHERE ${match("customer_email")}
@@ -39,7 +41,7 @@ export async function addressesAtDomains(db: D1Database, domains: readonly strin
        UNION SELECT recipient FROM outbox WHERE ${match("recipient")}
        LIMIT ${Number(limit)}`,
     )
-    .bind(...patterns)
+    .bind(...suffixes)
     .all<{ address: string }>();
   return results.map((r) => r.address);
 }

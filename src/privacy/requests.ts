@@ -79,13 +79,13 @@ export async function erasePersonData(
     await insertDataRequest(env.DB, { at, actor, action: "person.erased", subject: person.subject, detail });
     return { ok: true };
   }
-  const { counts, deletedQuotes } = await erasePerson(env.DB, person.addresses, {
+  const { recorded, counts, deletedQuotes } = await erasePerson(env.DB, person.addresses, {
     at,
     actor,
     subject: person.subject,
     detail: recordOf(person, erasureOutcome(plannedCounts(person))),
   });
-  log.info("Person erased", { counts });
+  log.info("Person erased", { counts, recorded });
   try {
     await deleteQuotePdfs(env.QUOTES, deletedQuotes);
   } catch (error) {

@@ -187,6 +187,22 @@ for (const width of [375, 1280]) {
     await admin.screenshot({ path: `${SHOTS}/orders-with-note-${width}.png`, fullPage: true });
     await expectNoAxeViolations(admin);
 
+    // The People section finds the same person, with the running subscription holding off erasure.
+    await goto(`/admin/people?email=${encodeURIComponent(hostile(token).email.toUpperCase())}`);
+    await expect(admin.locator('[data-count="orders"]')).toHaveText("(1)");
+    await expect(admin.locator('[data-count="messages"]')).toHaveText("(1)");
+    await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first()).toBeVisible();
+    await expect(admin.locator('[data-erase-blocked="subscription"]')).toBeVisible();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await admin.screenshot({ path: `${SHOTS}/people-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(admin);
+    const download = admin.waitForEvent("download");
+    await admin.getByRole("button", { name: "Download the export" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    await goto("/admin/people");
+    await expect(admin.locator('[data-request="person.exported"]').first()).toBeVisible();
+
     expect(dialogs).toEqual([]);
     expect(loaded).toEqual([]);
     await close();

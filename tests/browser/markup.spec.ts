@@ -20,6 +20,7 @@ const pages: { path: string; status: number; headers?: Record<string, string> }[
   { path: "/billing/open?token=not-a-real-token", status: 200 },
   { path: "/no-such-page", status: 404 },
   { path: "/admin/orders", status: 200, headers: { Authorization: adminAuth } },
+  { path: "/admin/people?email=someone%40example.com", status: 200, headers: { Authorization: adminAuth } },
 ];
 
 type VnuMessage = { type: string; url?: string; lastLine?: number; message: string; extract?: string };
