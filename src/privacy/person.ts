@@ -6,9 +6,6 @@ import { addressesAtDomains, MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRow
 import { mailboxKey } from "../mail/mailbox.ts";
 import { sha256Hex } from "../security/sha256.ts";
 
-/** Longest address the owner can search for (RFC 5321's path limit). */
-export const PERSON_ADDRESS_MAX = 254;
-
 /** Providers whose two domains are one mailbox (as mailboxKey folds them). */
 const SAME_MAILBOX_DOMAINS: Readonly<Record<string, readonly string[]>> = {
   "gmail.com": ["gmail.com", "googlemail.com"],
@@ -28,15 +25,6 @@ export type Person = {
   truncated: boolean;
   rows: PersonRows;
 };
-
-/** The typed address, tidied, or null when it is not an address at all. */
-export function parsePersonAddress(typed: string | undefined): string | null {
-  const text = (typed ?? "").trim();
-  if (text.length < 3 || text.length > PERSON_ADDRESS_MAX || /\s/.test(text)) return null;
-  const at = text.lastIndexOf("@");
-  if (at <= 0 || at === text.length - 1) return null;
-  return text;
-}
 
 /** The audit log's name for a mailbox: a hash, the same for every address of it. */
 export async function personSubject(mailbox: string): Promise<string> {

@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { peopleCopy } from "../content/people.ts";
-import { dataRequests } from "../db/people.ts";
 import type { AppEnv } from "../env.ts";
 import { formFields, limitBody, notice, seeOther } from "../http/admin-forms.ts";
 import { log } from "../http/log.ts";
+import { lazyOnce } from "../lib/lazy-once.ts";
 import { mailboxKey } from "../mail/mailbox.ts";
-import { adminPeoplePage, type PeopleView } from "../pages/admin/people.tsx";
+import type { PeopleView } from "../pages/admin/people.tsx";
 import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../paths.ts";
-import { erasureBlocker, findPerson, parsePersonAddress } from "../privacy/person.ts";
-import { erasePersonData, exportPerson } from "../privacy/requests.ts";
+import { parsePersonAddress } from "../privacy/address.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { adminWho, requireOwner } from "../security/admin-auth.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../security/admin-identity.ts";
@@ -19,6 +18,21 @@ const PEOPLE_BODY_LIMIT = 4 * 1024;
 const REQUESTS_SHOWN = 100;
 
 const back = { href: ADMIN_PEOPLE_PATH, label: peopleCopy.refused.back };
+
+/**
+ * The section's code (its page, the searches, export and erasure) loads on its first request: the
+ * owner opens it rarely, and every cold start would otherwise evaluate it (the start-up budget,
+ * scripts/bench/budgets.ts).
+ */
+const section = lazyOnce(async () => {
+  const [page, person, requests, db] = await Promise.all([
+    import("../pages/admin/people.tsx"),
+    import("../privacy/person.ts"),
+    import("../privacy/requests.ts"),
+    import("../db/people.ts"),
+  ]);
+  return { ...page, ...person, ...requests, ...db };
+});
 
 /**
  * The People section (issue 25), behind the owner's sign-in. Both posts are same-origin only
@@ -35,6 +49,7 @@ export function adminPeopleRoutes() {
   const owner = requireOwner();
 
   app.get(ADMIN_PEOPLE_PATH, owner, async (c) => {
+    const { adminPeoplePage, dataRequests, erasureBlocker, findPerson } = await section();
     const typed = c.req.query("email");
     const address = parsePersonAddress(typed);
     const person = address === null ? null : await findPerson(c.env.DB, address);
@@ -53,6 +68,7 @@ export function adminPeopleRoutes() {
   app.post(ADMIN_PEOPLE_EXPORT_PATH, owner, limitBody(PEOPLE_BODY_LIMIT), async (c) => {
     const address = parsePersonAddress((await formFields(c)).email);
     if (address === null) return notice(c, 400, { title: peopleCopy.title, message: peopleCopy.refused.invalid, back });
+    const { exportPerson } = await section();
     const document = await exportPerson(c.env.DB, address, adminWho(c.var.owner));
     const day = document.generated_at.slice(0, 10);
     return c.body(`${JSON.stringify(document, null, 2)}\n`, 200, {
@@ -71,6 +87,7 @@ export function adminPeopleRoutes() {
     if (confirm === null || mailboxKey(confirm) !== mailboxKey(address)) {
       return notice(c, 400, { title, message: peopleCopy.refused.confirmMismatch, back });
     }
+    const { erasePersonData } = await section();
     const result = await erasePersonData(c.env, address, adminWho(c.var.owner), log(c));
     if (!result.ok) return notice(c, 409, { title, message: result.message, back });
     return seeOther(c, `${ADMIN_PEOPLE_PATH}?done=erased`);
