@@ -209,6 +209,8 @@ export const adminCopy = {
     message: "Message",
     noRecipient: "(no address configured)",
     resend: "Resend",
+    /** Shown instead of Resend once the e-mail's content was cleared (retention or erasure). */
+    bodyCleared: "Content cleared",
     /** The resend button's accessible name: which e-mail it sends again. */
     resendLabel: (id: number) => `Resend e-mail ${id}`,
   },
@@ -223,6 +225,8 @@ export const adminCopy = {
     title: "Nothing resent",
     notFailed: (status: string) =>
       `This e-mail is not failed (it is ${status.toLowerCase()}), so it was not sent again. It may have been resent already.`,
+    cleared:
+      "This e-mail's content was cleared (by the retention rules or an erasure request), so it cannot be sent again. The record that it was sent stays.",
     back: "Back to the e-mails",
   },
   status: {

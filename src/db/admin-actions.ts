@@ -64,21 +64,23 @@ export async function insertOrderNote(
 
 /**
  * A failed e-mail back to queued for another round of tries, audited with the error it had failed
- * with: true when it was failed; false (nothing written) otherwise.
+ * with: true when it was failed; false (nothing written) otherwise, or when its body was cleared
+ * (there is nothing left to send).
  */
 export async function requeueFailedMail(db: D1Database, outboxId: number, { actor, at }: Acting): Promise<boolean> {
   const [audit] = await db.batch([
     db
       .prepare(
         `INSERT INTO admin_audit ${AUDIT_COLUMNS}
-         SELECT ?, ?, 'outbox.resend', 'outbox', CAST(id AS TEXT), last_error FROM outbox WHERE id = ? AND status = 'failed'
+         SELECT ?, ?, 'outbox.resend', 'outbox', CAST(id AS TEXT), last_error FROM outbox
+         WHERE id = ? AND status = 'failed' AND body_cleared_at IS NULL
          RETURNING id`,
       )
       .bind(at, actor, outboxId),
     db
       .prepare(
         `UPDATE outbox SET status = 'queued', attempts = 0, enqueued_at = NULL, updated_at = ?
-         WHERE id = ? AND status = 'failed'`,
+         WHERE id = ? AND status = 'failed' AND body_cleared_at IS NULL`,
       )
       .bind(at, outboxId),
   ]);

@@ -120,6 +120,20 @@ export async function markAttemptFailed(db: D1Database, id: number, token: strin
 }
 
 /**
+ * Failed for good by the delivery holding `token`: its body was cleared (retention or an erasure),
+ * so there is nothing to send. The claim is given up and the reason kept for the owner.
+ */
+export async function markClaimedFailed(db: D1Database, id: number, token: string, error: string): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE outbox SET status = 'failed', last_error = ?, claim_token = NULL, claimed_until = NULL, updated_at = ${NOW}
+       WHERE id = ? AND claim_token = ? AND status = 'queued'`,
+    )
+    .bind(error, id, token)
+    .run();
+}
+
+/**
  * The queue gave up on it (dead-letter queue): failed, until the owner resends it. Not while another
  * delivery holds a claim on it: that one settles it.
  */

@@ -14,6 +14,19 @@ const COUNT_OVERALL_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_mi
   ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
   RETURNING failures`;
 
+/** Deletes the windows before `minute`: past counters hold clients' addresses and decide nothing. */
+const forgetPastStatement = (db: D1Database, minute: number): D1PreparedStatement =>
+  db.prepare("DELETE FROM admin_sign_in_failures WHERE window_minute < ?1").bind(minute);
+
+/**
+ * The same deletion on its own, for the daily retention sweep: sign-ins delete past windows as they
+ * come in, so without one the last burst's addresses would stay until the next sign-in. How many went.
+ */
+export async function forgetPastSignInFailures(db: D1Database, minute: number): Promise<number> {
+  const { meta } = await forgetPastStatement(db, minute).run();
+  return meta.changes ?? 0;
+}
+
 /** Whose attempt, in which window, and the buckets and limit it is counted against. */
 export type FailureCount = { client: string; minute: number; overallBucket: string; clientLimit: number };
 
@@ -27,7 +40,7 @@ export async function countSignInFailure(
   { client, minute, overallBucket, clientLimit }: FailureCount,
 ): Promise<{ client: number | undefined; overall: number | undefined }> {
   const [, clientRow, overallRow] = await db.batch<{ failures: number }>([
-    db.prepare("DELETE FROM admin_sign_in_failures WHERE window_minute < ?1").bind(minute),
+    forgetPastStatement(db, minute),
     db.prepare(COUNT_CLIENT_SQL).bind(client, minute),
     db.prepare(COUNT_OVERALL_SQL).bind(client, minute, overallBucket, clientLimit),
   ]);

@@ -10,6 +10,7 @@ import {
   claimState,
   getOutbox,
   markAttemptFailed,
+  markClaimedFailed,
   markFailed,
   markSent,
   type OutboxRow,
@@ -62,6 +63,7 @@ async function deliverOne(d: Delivery): Promise<void> {
   const token = crypto.randomUUID();
   const row = await claimOutbox(d.env.DB, id, token, CLAIM_LEASE_SECONDS);
   if (!row) return leaveUnclaimed(d, id);
+  if (row.body_cleared_at !== null) return refuseCleared(d, row, token);
   try {
     await sendRow(row, d.mailer, d.env);
   } catch (error) {
@@ -76,6 +78,19 @@ async function deliverOne(d: Delivery): Promise<void> {
     return;
   }
   await settleSent(d, row, token);
+}
+
+/** What a cleared e-mail is marked failed with: the owner reads it in the outbox. */
+const BODY_CLEARED_ERROR = "Not sent: this e-mail's content was cleared (data retention or erasure)";
+
+/**
+ * Its body was cleared (the payload is JSON null): nothing can be rendered, so it fails for good
+ * rather than retry; the queue message is done.
+ */
+async function refuseCleared(d: Delivery, row: OutboxRow, token: string): Promise<void> {
+  await markClaimedFailed(d.env.DB, row.id, token, BODY_CLEARED_ERROR);
+  d.log.warn("E-mail not sent: its content was cleared", { outboxId: row.id, mailKind: row.kind });
+  d.message.ack();
 }
 
 /**

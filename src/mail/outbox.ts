@@ -8,6 +8,7 @@ export {
   getOutbox,
   insertOutbox,
   markAttemptFailed,
+  markClaimedFailed,
   markEnqueued,
   markFailed,
   markSent,

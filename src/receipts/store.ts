@@ -17,3 +17,8 @@ export async function storedReceiptPdf(bucket: R2Bucket, number: string): Promis
   const object = await bucket.get(objectKey(number));
   return object ? new Uint8Array(await object.arrayBuffer()) : null;
 }
+
+/** Deletes the stored PDFs of these receipts (the retention sweep); a number with none stored is no error. */
+export async function deleteReceiptPdfs(bucket: R2Bucket, numbers: readonly string[]): Promise<void> {
+  if (numbers.length > 0) await bucket.delete(numbers.map(objectKey));
+}

@@ -121,12 +121,18 @@ function OutboxRowView({
         )}
       </td>
       <td className={cell}>
-        {mail.status === "failed" && (
-          <form method="post" action={adminOutboxResendPath(mail.id, listQuery)}>
-            <button type="submit" aria-label={copy.resendLabel(mail.id)} className={button}>
-              {copy.resend}
-            </button>
-          </form>
+        {mail.body_cleared_at !== null ? (
+          <p className="text-xs text-slate-600" data-body-cleared>
+            {copy.bodyCleared} <time dateTime={mail.body_cleared_at}>{formatTime(mail.body_cleared_at)}</time>
+          </p>
+        ) : (
+          mail.status === "failed" && (
+            <form method="post" action={adminOutboxResendPath(mail.id, listQuery)}>
+              <button type="submit" aria-label={copy.resendLabel(mail.id)} className={button}>
+                {copy.resend}
+              </button>
+            </form>
+          )
         )}
         <AuditHistory rows={audit} />
       </td>

@@ -1,0 +1,114 @@
+/**
+ * The retention sweep (docs/privacy-operations.md, "Retention"), once a day on the digest's Cron:
+ * client records past the record period, checkouts never paid and enquiries of mailboxes that never
+ * engaged past the enquiry period, e-mail bodies past the mail-body period, expired billing links and
+ * past sign-in counters. Each rule runs on its own: one whose period is unusable is skipped, one that
+ * fails is logged, and neither stops the others. A run that erased or cleared anything writes one
+ * audit row with the counts.
+ */
+
+import { auditRetention, clearMailBodies, deleteExpiredBillingLinks } from "../db/retention.ts";
+import { forgetPastSignInFailures } from "../db/sign-in-failures.ts";
+import type { Logger } from "../http/log.ts";
+import { WINDOW_MS } from "../security/sign-in-failures.ts";
+import { type EnquiryLimits, eraseOldEnquiries } from "./retention-enquiries.ts";
+import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
+import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
+
+/** What each rule erased or cleared in one run, in the order the rules run. */
+type RetentionCounts = {
+  records: number;
+  unpaidOrders: number;
+  enquiries: number;
+  mailBodies: number;
+  billingLinks: number;
+  signInWindows: number;
+};
+type Rule = keyof RetentionCounts;
+
+/** How much one run may do: the rest waits for the next day's run. */
+type RetentionLimits = { orders: number; enquiries: EnquiryLimits; mailBodies: number; billingLinks: number };
+
+const DEFAULT_LIMITS: RetentionLimits = {
+  orders: 100,
+  enquiries: { page: 200, pages: 5 },
+  mailBodies: 1000,
+  billingLinks: 1000,
+};
+
+export type RetentionRun = { counts: RetentionCounts; skipped: Rule[]; failed: Rule[] };
+
+/** Each rule: its cutoff (null: its period is unusable, so it is skipped) and its work. */
+type RuleRun = { cutoff: string | null; run: (cutoff: string, counted: (n: number) => void) => Promise<void> };
+
+function rulesOf(env: Env, log: Logger, now: Date, limits: RetentionLimits): Record<Rule, RuleRun> {
+  const cutoffs = retentionCutoffs(readRetentionPeriods(env, log), now);
+  const at = now.toISOString();
+  return {
+    records: { cutoff: cutoffs.records, run: (c, n) => eraseExpiredRecords(env, c, limits.orders, n) },
+    unpaidOrders: { cutoff: cutoffs.enquiries, run: (c, n) => eraseUnpaidOrders(env, c, limits.orders, n) },
+    enquiries: { cutoff: cutoffs.enquiries, run: (c, n) => eraseOldEnquiries(env.DB, c, limits.enquiries, n) },
+    mailBodies: {
+      cutoff: cutoffs.mailBodies,
+      run: async (c, n) => n(await clearMailBodies(env.DB, c, limits.mailBodies, at)),
+    },
+    billingLinks: {
+      cutoff: at,
+      run: async (c, n) => n(await deleteExpiredBillingLinks(env.DB, c, limits.billingLinks)),
+    },
+    signInWindows: {
+      cutoff: at,
+      run: async (_, n) => n(await forgetPastSignInFailures(env.DB, Math.floor(now.getTime() / WINDOW_MS))),
+    },
+  };
+}
+
+/**
+ * Runs every rule once, in turn (D1 takes writes one at a time anyway), and writes the audit row.
+ * `now` is the Cron's scheduled time; `limits` bound the run (tests make them small).
+ */
+export async function sweepRetention(
+  env: Env,
+  log: Logger,
+  now = new Date(),
+  limits = DEFAULT_LIMITS,
+): Promise<RetentionRun> {
+  const result: RetentionRun = {
+    counts: { records: 0, unpaidOrders: 0, enquiries: 0, mailBodies: 0, billingLinks: 0, signInWindows: 0 },
+    skipped: [],
+    failed: [],
+  };
+  for (const [rule, { cutoff, run }] of Object.entries(rulesOf(env, log, now, limits)) as [Rule, RuleRun][]) {
+    if (cutoff === null) {
+      result.skipped.push(rule);
+      continue;
+    }
+    try {
+      await run(cutoff, (n) => {
+        result.counts[rule] += n;
+      });
+    } catch (error) {
+      result.failed.push(rule);
+      log.error("A retention rule failed; the others ran", { rule, erased: result.counts[rule], error });
+    }
+  }
+  await record(env.DB, log, now, result);
+  return result;
+}
+
+/** The audit row, only when something went; the log line always. */
+async function record(db: D1Database, log: Logger, now: Date, { counts, skipped, failed }: RetentionRun) {
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  log.info(total > 0 ? "Retention sweep erased or cleared rows" : "Retention sweep: nothing past its period", {
+    ...counts,
+    skipped,
+    failed,
+  });
+  if (total === 0) return;
+  const detail = JSON.stringify({
+    ...counts,
+    ...(skipped.length > 0 ? { skipped } : {}),
+    ...(failed.length > 0 ? { failed } : {}),
+  });
+  await auditRetention(db, now.toISOString().slice(0, 10), detail, now.toISOString());
+}
