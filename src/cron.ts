@@ -1,0 +1,38 @@
+import { type Logger, logger } from "./http/log.ts";
+import { cronOrigin } from "./http/site-origin.ts";
+import { alertStuckPayments } from "./mail/alerts.ts";
+import { DIGEST_CRON, sendDailyDigest } from "./mail/digest.ts";
+import { sweepOutbox } from "./mail/sweep.ts";
+import { sweepMpesaRequests } from "./payments/mpesa-settle.ts";
+import { sweepRetention } from "./privacy/retention.ts";
+import { sweepReceipts } from "./receipts/issue.ts";
+import { forgetPastBudgets } from "./security/budget.ts";
+
+/**
+ * The Cron Triggers' work: the sweeps every 5 minutes, and once a day (its own trigger,
+ * wrangler.toml) the owner's digest and the retention sweep. Each sweep on its own: one that fails
+ * must not keep the others from running.
+ */
+export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
+  const context = { env, origin: cronOrigin(env), log };
+  const now = new Date(controller.scheduledTime);
+  const sweeps = await Promise.allSettled(
+    controller.cron === DIGEST_CRON
+      ? [sendDailyDigest(env, log, context.origin, now), sweepRetention(env, log, now)]
+      : everyFiveMinutes(context),
+  );
+  for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
+}
+
+/** The sweeps of the 5-minute Cron. */
+function everyFiveMinutes(context: { env: Env; origin: string; log: Logger }): Promise<unknown>[] {
+  const { env, origin, log } = context;
+  return [
+    sweepOutbox(env, log),
+    forgetPastBudgets(env.DB),
+    sweepMpesaRequests(context),
+    sweepReceipts(env, log, origin),
+    alertStuckPayments(env, log, origin),
+  ];
+}
