@@ -31,7 +31,7 @@ export async function orderDocuments(db: D1Database, sessionId: string): Promise
  * (outbox rows naming it), and the quote it paid with that quote's lines. The audit log is not
  * touched: it is the record of what was done. R2 documents are the caller's (orderDocuments).
  */
-export function eraseOrderStatements(db: D1Database, sessionId: string): D1PreparedStatement[] {
+function eraseOrderStatements(db: D1Database, sessionId: string): D1PreparedStatement[] {
   const sql = [
     "DELETE FROM receipts WHERE payment_id IN (SELECT payment_id FROM payments WHERE session_id = ?1)",
     "DELETE FROM payments WHERE session_id = ?1",

@@ -66,9 +66,9 @@ export function personScopes(addresses: readonly string[]) {
 }
 
 /** A receipt as the person's record shows it (its access key is a capability, never exported). */
-export type PersonReceipt = { number: string; payment_id: string; created_at: string };
+type PersonReceipt = { number: string; payment_id: string; created_at: string };
 /** A billing link without its token's hash. */
-export type PersonBillingLink = {
+type PersonBillingLink = {
   email: string;
   customer_id: string;
   created_at: string;
@@ -76,7 +76,7 @@ export type PersonBillingLink = {
   used_at: string | null;
 };
 /** An M-Pesa prompt without its callback secret's hash. */
-export type PersonPrompt = Omit<MpesaRequestRow, "callback_token_hash">;
+type PersonPrompt = Omit<MpesaRequestRow, "callback_token_hash">;
 
 /** Every row held about the person, kind by kind. */
 export type PersonRows = {

@@ -7,8 +7,8 @@
 import { company } from "../content/company.ts";
 import type { Person } from "./person.ts";
 
-export const EXPORT_FORMAT = "personal-data-export";
-export const EXPORT_VERSION = 1;
+const EXPORT_FORMAT = "personal-data-export";
+const EXPORT_VERSION = 1;
 
 const flag = (value: number) => value === 1;
 

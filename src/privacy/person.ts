@@ -27,7 +27,7 @@ export type Person = {
 };
 
 /** The audit log's name for a mailbox: a hash, the same for every address of it. */
-export async function personSubject(mailbox: string): Promise<string> {
+async function personSubject(mailbox: string): Promise<string> {
   return `mailbox:${await sha256Hex(mailbox)}`;
 }
 

@@ -45,7 +45,7 @@ export async function exportPerson(db: D1Database, address: string, actor: strin
   return document;
 }
 
-export type ErasureResult = { ok: true } | { ok: false; reason: "blocked"; message: string };
+type ErasureResult = { ok: true } | { ok: false; reason: "blocked"; message: string };
 
 /**
  * Erases what we are not obliged to keep about the person at `address` (db/people-erase.ts), or

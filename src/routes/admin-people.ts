@@ -25,13 +25,11 @@ const back = { href: ADMIN_PEOPLE_PATH, label: peopleCopy.refused.back };
  * scripts/bench/budgets.ts).
  */
 const section = lazyOnce(async () => {
-  const [page, person, requests, db] = await Promise.all([
-    import("../pages/admin/people.tsx"),
-    import("../privacy/person.ts"),
-    import("../privacy/requests.ts"),
-    import("../db/people.ts"),
-  ]);
-  return { ...page, ...person, ...requests, ...db };
+  const { adminPeoplePage } = await import("../pages/admin/people.tsx");
+  const { erasureBlocker, findPerson } = await import("../privacy/person.ts");
+  const { erasePersonData, exportPerson } = await import("../privacy/requests.ts");
+  const { dataRequests } = await import("../db/people.ts");
+  return { adminPeoplePage, erasureBlocker, findPerson, erasePersonData, exportPerson, dataRequests };
 });
 
 /**
