@@ -4,7 +4,7 @@ import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { peopleCopy } from "../../content/people.ts";
 import { ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../../paths.ts";
-import { link, secondaryButton } from "./shared.tsx";
+import { field, link, secondaryButton } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
 /** What every section's page shows around its rows: who is signed in, the filter, the count, the pages. */
@@ -27,8 +27,6 @@ export type AdminChrome = {
 
 const sections = Object.keys(adminSectionPaths) as Section[];
 
-const field =
-  "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
 /** Where the owner is: a listed section, or People or Settings (pages of their own, after the sections). */
 type AdminPlace = Section | "people" | "settings";

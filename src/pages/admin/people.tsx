@@ -11,7 +11,7 @@ import type { ErasureBlocker, Person } from "../../privacy/person.ts";
 import type { Page } from "../types.ts";
 import { AdminHeader } from "./chrome.tsx";
 import { PersonHeld } from "./person-held.tsx";
-import { button, formatTime, secondaryButton } from "./shared.tsx";
+import { button, field, formatTime, RecordTable, secondaryButton } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
 export type PeopleView = {
@@ -25,8 +25,6 @@ export type PeopleView = {
   done: "erased" | null;
 };
 
-const field =
-  "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:ring-2 aria-invalid:ring-red-700";
 const card = "mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200";
 
 function SearchForm({ view }: { view: PeopleView }) {
@@ -178,42 +176,28 @@ function Requests({ rows }: { rows: readonly AuditRow[] }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{copy.none}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm text-slate-800">
-            <caption className="sr-only">{copy.heading}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-              <tr>
-                {Object.values(copy.columns).map((label) => (
-                  <th key={label} scope="col" className="px-3 py-2">
-                    {label}
-                  </th>
-                ))}
+        <RecordTable caption={copy.heading} headers={Object.values(copy.columns).map((label) => ({ label }))}>
+          {rows.map((entry) => {
+            const detail = readDetail(entry.detail);
+            return (
+              <tr key={entry.id} className="border-t border-slate-200 align-top" data-request={entry.action}>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                </td>
+                <td className="px-3 py-2">{copy.actions[entry.action] ?? entry.action}</td>
+                <td className="px-3 py-2">
+                  <VisitorText text={detail.person} />
+                </td>
+                <td className="px-3 py-2">
+                  <VisitorText text={entry.actor} />
+                </td>
+                <td className="min-w-64 px-3 py-2">
+                  <VisitorText text={detail.outcome} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => {
-                const detail = readDetail(entry.detail);
-                return (
-                  <tr key={entry.id} className="border-t border-slate-200 align-top" data-request={entry.action}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                    </td>
-                    <td className="px-3 py-2">{copy.actions[entry.action] ?? entry.action}</td>
-                    <td className="px-3 py-2">
-                      <VisitorText text={detail.person} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <VisitorText text={entry.actor} />
-                    </td>
-                    <td className="min-w-64 px-3 py-2">
-                      <VisitorText text={detail.outcome} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </RecordTable>
       )}
     </section>
   );

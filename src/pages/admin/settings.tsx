@@ -6,14 +6,11 @@ import { parseKesRate } from "../../lib/kes.ts";
 import { ADMIN_SETTINGS_PATH } from "../../paths.ts";
 import type { Page } from "../types.ts";
 import { AdminHeader } from "./chrome.tsx";
-import { button, formatTime } from "./shared.tsx";
+import { button, field, formatTime, RecordTable } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
 /** What the page says after the form: the rate just saved, or why the typed one was refused. */
 export type SettingsOutcome = { saved: number } | { refused: string } | null;
-
-const field =
-  "mt-1 block min-h-10 w-full max-w-xs min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:ring-2 aria-invalid:ring-red-700";
 
 function CurrentRate({ view }: { view: SettingsView }) {
   const copy = adminPaymentsCopy.settings.rate;
@@ -71,7 +68,7 @@ function RateForm({ view, outcome }: { view: SettingsView; outcome: SettingsOutc
         defaultValue={refused ?? ""}
         aria-invalid={refused !== null ? true : undefined}
         aria-describedby={refused !== null ? "kes-rate-hint kes-rate-error" : "kes-rate-hint"}
-        className={field}
+        className={`${field} max-w-xs`}
       />
       <button type="submit" className={`${button} mt-3`}>
         {copy.submit}
@@ -90,46 +87,27 @@ function RateHistory({ view }: { view: SettingsView }) {
       {view.history.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{copy.empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm text-slate-800">
-            <caption className="sr-only">{copy.caption}</caption>
-            <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {copy.when}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {copy.rate}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {copy.by}
-                </th>
+        <RecordTable
+          caption={copy.caption}
+          headers={[{ label: copy.when }, { label: copy.rate, right: true }, { label: copy.by }]}
+        >
+          {view.history.map((entry) => {
+            const rate = entry.detail === null ? null : parseKesRate(entry.detail);
+            return (
+              <tr key={entry.id} className="border-t border-slate-200" data-audit-action={entry.action}>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums" data-rate={rate ?? ""}>
+                  {rate === null ? <VisitorText text={entry.detail} /> : adminPaymentsCopy.settings.rate.perUsd(rate)}
+                </td>
+                <td className="px-3 py-2">
+                  <VisitorText text={entry.actor} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {view.history.map((entry) => {
-                const rate = entry.detail === null ? null : parseKesRate(entry.detail);
-                return (
-                  <tr key={entry.id} className="border-t border-slate-200" data-audit-action={entry.action}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-rate={rate ?? ""}>
-                      {rate === null ? (
-                        <VisitorText text={entry.detail} />
-                      ) : (
-                        adminPaymentsCopy.settings.rate.perUsd(rate)
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <VisitorText text={entry.actor} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </RecordTable>
       )}
     </section>
   );

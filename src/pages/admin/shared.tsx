@@ -37,6 +37,39 @@ export const button =
 export const secondaryButton =
   "inline-flex min-h-9 items-center rounded-md bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
 
+/** A form field's box: a visible ring, a focus outline, red when aria-invalid. */
+export const field =
+  "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-invalid:ring-2 aria-invalid:ring-red-700";
+
+/** A plain table of records in a white frame that scrolls sideways on a phone (a history, a log). */
+export function RecordTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: readonly { label: string; right?: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+      <table className="w-full text-left text-sm text-slate-800">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
+          <tr>
+            {headers.map((header) => (
+              <th key={header.label} scope="col" className={`px-3 py-2 ${header.right ? "text-right" : ""}`}>
+                {header.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function CellLabel({ children }: { children: string }) {
   return (
     <span className="block text-xs font-semibold tracking-wide text-slate-600 uppercase md:hidden">{children}</span>
