@@ -29,3 +29,6 @@ CREATE INDEX outbox_bodies_kept ON outbox (updated_at) WHERE body_cleared_at IS 
 -- The sweep finds expired billing links without reading every row (old enquiries have
 -- contact_messages_by_created already).
 CREATE INDEX billing_links_by_expiry ON billing_links (expires_at);
+
+-- Erasing an enquiry clears the e-mails about it, found by their message.
+CREATE INDEX outbox_by_message ON outbox (message_id) WHERE message_id IS NOT NULL;

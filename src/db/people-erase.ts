@@ -8,7 +8,7 @@
 import { addressList, personScopes } from "./people.ts";
 
 /** What an erased contact detail reads as: never an address, so nothing is ever sent to it. */
-const ERASED = "[erased]";
+export const ERASED = "[erased]";
 
 /** How much an erasure changed, kind by kind (the audit row's detail). */
 export type ErasureCounts = {

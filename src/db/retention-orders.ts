@@ -1,38 +1,72 @@
 /**
  * Orders past their retention (src/privacy/retention-orders.ts): client records 7 years (the
- * setting) after their last payment, and checkouts never paid after the enquiry period. Erasing one
- * is db/order-erasure.ts. Both lists leave out an order with a live subscription: its relationship
- * has not ended.
+ * setting) after the relationship's last activity, and checkouts never paid after the enquiry period.
+ * Erasing one is db/order-erasure.ts. Both lists leave out an order with a live subscription: its
+ * relationship has not ended. Which mailboxes are still in a relationship is activeAddresses here,
+ * compared by mailbox key in src/privacy/retention-mailboxes.ts (SQL cannot compute one).
  */
+import { AT_DOMAIN } from "./retention.ts";
 
 /** A subscription that still bills or may bill again: anything Stripe has not ended for good. */
 const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id
   AND s.status NOT IN ('canceled', 'incomplete_expired'))`;
 
+/** A client record: money came in or a deal was agreed (a payments row, a paid date, or such a status). */
+const CLIENT_RECORD = `(o.status IN ('paid', 'needs_review', 'no_payment_required') OR o.paid_at IS NOT NULL
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id))`;
+
 /**
- * Client records past `cutoff`: money came in or a deal was agreed (a payments row, a paid date, or a
- * paid / in-review / nothing-to-pay status), and nothing about it is newer than the cutoff: no payment
- * (by when it was recorded, or the day it was paid, to that day's end), no paid date, and no change of
- * its ended subscription (a subscription ends after its last payment; the relationship with it).
+ * Something about the order at or after the cutoff `?1`: made, paid (its paid date, or a payment by
+ * when it was recorded or the day it was paid, to that day's end), or a change of its subscription
+ * (a subscription ends after its last payment; the relationship with it).
+ */
+const ACTIVE_SINCE = `(o.created_at >= ?1 OR COALESCE(o.paid_at, '') >= ?1
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id
+    AND (p.created_at >= ?1 OR p.paid_on || 'T23:59:59.999Z' >= ?1))
+  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id AND s.updated_at >= ?1))`;
+
+/** One candidate client record: its key for the next page (created_at, session_id) and its address. */
+export type OldRecord = { session_id: string; customer_email: string; created_at: string };
+
+/**
+ * Client records with nothing about them at or after `cutoff` and no live subscription, oldest first,
+ * after the key `after`. Candidates only: the caller drops those whose mailbox is still a client's.
  * `created_at < cutoff` is implied by the rest and lets orders_by_created narrow the scan.
  */
-export async function expiredClientOrders(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
+export async function expiredClientOrders(
+  db: D1Database,
+  cutoff: string,
+  after: { created_at: string; session_id: string } | null,
+  limit: number,
+): Promise<OldRecord[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.session_id FROM orders o
-       WHERE o.created_at < ?1
-         AND (o.status IN ('paid', 'needs_review', 'no_payment_required') OR o.paid_at IS NOT NULL
-           OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id))
-         AND COALESCE(o.paid_at, '') < ?1
-         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id
-           AND (p.created_at >= ?1 OR p.paid_on || 'T23:59:59.999Z' >= ?1))
-         AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id AND s.updated_at >= ?1)
-         AND NOT ${LIVE_SUBSCRIPTION}
-       ORDER BY o.created_at, o.session_id LIMIT ?2`,
+      `SELECT o.session_id, o.customer_email, o.created_at FROM orders o
+       WHERE o.created_at < ?1 AND (?2 IS NULL OR o.created_at > ?2 OR (o.created_at = ?2 AND o.session_id > ?3))
+         AND ${CLIENT_RECORD} AND NOT ${ACTIVE_SINCE} AND NOT ${LIVE_SUBSCRIPTION}
+       ORDER BY o.created_at, o.session_id LIMIT ?4`,
     )
-    .bind(cutoff, limit)
-    .all<{ session_id: string }>();
-  return results.map((row) => row.session_id);
+    .bind(cutoff, after?.created_at ?? null, after?.session_id ?? "", limit)
+    .all<OldRecord>();
+  return results;
+}
+
+/**
+ * Addresses at any of `domains` still in a relationship at `cutoff`: an order of theirs is a client
+ * record active since the cutoff, or has a live subscription. One statement per domain in one batch.
+ */
+export async function activeAddresses(db: D1Database, domains: readonly string[], cutoff: string): Promise<string[]> {
+  if (domains.length === 0) return [];
+  const statements = domains.map((domain) =>
+    db
+      .prepare(
+        `SELECT DISTINCT o.customer_email AS email FROM orders o WHERE ${AT_DOMAIN("o.customer_email", "?2")}
+           AND ((${CLIENT_RECORD} AND ${ACTIVE_SINCE}) OR ${LIVE_SUBSCRIPTION})`,
+      )
+      .bind(cutoff, `@${domain}`),
+  );
+  const results = await db.batch<{ email: string }>(statements);
+  return results.flatMap((result) => result.results.map((row) => row.email));
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The retention sweep's SQL (src/privacy/retention.ts): old enquiries and whether their mailbox ever
- * engaged, e-mail bodies to clear, expired billing links, and the sweep's audit row. Cutoffs are ISO
- * timestamps compared as text, as every timestamp here is written.
+ * engaged, e-mail bodies to clear, old e-mail records and audit rows, expired billing links, and the
+ * sweep's audit row. Cutoffs are ISO timestamps compared as text, as every timestamp here is written.
  */
+import { ERASED } from "./people-erase.ts";
 
 /** One old contact message: its id, address and date (the page's keyset). */
 export type OldMessage = { id: number; email: string; created_at: string };
@@ -33,11 +34,12 @@ const ENGAGED_ORDER = `(status IN ('paid', 'needs_review', 'no_payment_required'
   OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = orders.session_id AND p.status = 'paid'))`;
 
 /**
- * The address as stored (trimmed, without a trailing dot, lower-cased in ASCII) ends with the bound
- * `@domain`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a
- * domain may be longer; nor has text compared this way any wildcard to escape.
+ * The address as stored (trimmed, without a trailing dot, lower-cased in ASCII) ends with the
+ * `@domain` bound as `param`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50
+ * bytes, and a domain may be longer; nor has text compared this way any wildcard to escape.
  */
-const AT_DOMAIN = (column: string) => `substr(lower(rtrim(trim(${column}), '.')), -length(?1)) = ?1`;
+export const AT_DOMAIN = (column: string, param = "?1") =>
+  `substr(lower(rtrim(trim(${column}), '.')), -length(${param})) = ${param}`;
 
 /**
  * Addresses at any of `domains` that engaged: an order that was paid (ENGAGED_ORDER) or an accepted
@@ -58,17 +60,36 @@ export async function engagedAddresses(db: D1Database, domains: readonly string[
   return results.flatMap((result) => result.results.map((row) => row.email));
 }
 
-/** Deletes the messages (still older than `cutoff`, in case one was touched since); how many went. */
-export async function deleteMessages(db: D1Database, ids: readonly number[], cutoff: string): Promise<number> {
+/**
+ * Deletes the messages (still older than `cutoff`, in case one was touched since) and, in the same
+ * batch, anonymises the e-mails about them (outbox.message_id): body cleared, subject erased, and the
+ * recipient erased where it is the message's sender (the owner's copy keeps the owner's address).
+ * Returns how many messages went.
+ */
+export async function deleteMessages(
+  db: D1Database,
+  ids: readonly number[],
+  cutoff: string,
+  now: string,
+): Promise<number> {
   let deleted = 0;
-  // D1 binds at most 100 parameters a statement.
+  // D1 binds at most 100 parameters a statement: ?1…?3, then the ids.
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
-    const { meta } = await db
-      .prepare(`DELETE FROM contact_messages WHERE created_at < ? AND id IN (${chunk.map(() => "?").join(", ")})`)
-      .bind(cutoff, ...chunk)
-      .run();
-    deleted += meta.changes ?? 0;
+    const list = chunk.map((_, k) => `?${k + 4}`).join(", ");
+    const gone = `SELECT id FROM contact_messages WHERE created_at < ?1 AND id IN (${list})`;
+    const [, removed] = await db.batch([
+      db
+        .prepare(
+          `UPDATE outbox SET payload = 'null', body_cleared_at = COALESCE(body_cleared_at, ?2), subject = ?3,
+             recipient = CASE WHEN recipient = (SELECT m.email FROM contact_messages m WHERE m.id = outbox.message_id)
+               THEN ?3 ELSE recipient END
+           WHERE message_id IN (${gone})`,
+        )
+        .bind(cutoff, now, ERASED, ...chunk),
+      db.prepare(`DELETE FROM contact_messages WHERE id IN (${gone})`).bind(cutoff, now, ERASED, ...chunk),
+    ]);
+    deleted += removed?.meta.changes ?? 0;
   }
   return deleted;
 }
@@ -102,6 +123,37 @@ export async function deleteExpiredBillingLinks(db: D1Database, now: string, lim
          SELECT token_hash FROM billing_links WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)`,
     )
     .bind(now, limit)
+    .run();
+  return meta.changes ?? 0;
+}
+
+/**
+ * Deletes records of e-mails created before `cutoff` (the record period) that nothing kept names: no
+ * order (a kept order's e-mails go with it, db/order-erasure.ts), no contact message still held (a
+ * client's correspondence kept while the relationship lasts) and no quote still held (an accepted
+ * one, kept with its order). How many went.
+ */
+export async function deleteOldMailRecords(db: D1Database, cutoff: string, limit: number): Promise<number> {
+  const { meta } = await db
+    .prepare(
+      `DELETE FROM outbox WHERE id IN (
+         SELECT id FROM outbox o WHERE created_at < ?1
+           AND NOT EXISTS (SELECT 1 FROM orders WHERE session_id = o.order_id)
+           AND NOT EXISTS (SELECT 1 FROM contact_messages WHERE id = o.message_id)
+           AND NOT (o.kind IN ('quote', 'owner-quote')
+             AND EXISTS (SELECT 1 FROM quotes WHERE number = substr(o.dedupe_key, instr(o.dedupe_key, ':') + 1)))
+         ORDER BY created_at LIMIT ?2)`,
+    )
+    .bind(cutoff, limit)
+    .run();
+  return meta.changes ?? 0;
+}
+
+/** Deletes audit rows written before `cutoff` (the record period): they hold notes and actions about people. */
+export async function deleteOldAuditRows(db: D1Database, cutoff: string, limit: number): Promise<number> {
+  const { meta } = await db
+    .prepare("DELETE FROM admin_audit WHERE id IN (SELECT id FROM admin_audit WHERE at < ?1 ORDER BY at LIMIT ?2)")
+    .bind(cutoff, limit)
     .run();
   return meta.changes ?? 0;
 }

@@ -1,56 +1,57 @@
 /**
- * The enquiry rule: a contact message older than the enquiry period is erased unless its mailbox
- * (mail/mailbox.ts: case, a +tag and Gmail's dots do not count) ever engaged: a paid order or an
- * accepted quote. SQL cannot compute a mailbox key, so old messages are read a page at a time, their
- * domains' engaged addresses fetched, and the keys compared here.
+ * The contact-message rules. An enquiry older than the enquiry period is erased unless its mailbox
+ * ever engaged (a paid order or an accepted quote). A client's message, kept by that, is erased once
+ * it is older than the record period and its mailbox is no longer in a relationship (no order active
+ * since that cutoff, no live subscription): client correspondence lasts the relationship plus the
+ * record period. Either way the e-mails about the message are anonymised in the same batch.
  */
-import { deleteMessages, engagedAddresses, type OldMessage, oldMessages } from "../db/retention.ts";
-import { mailboxKey } from "../mail/mailbox.ts";
+import { deleteMessages, type OldMessage, oldMessages } from "../db/retention.ts";
+import { activeMailboxes, engagedMailboxes, type MailboxTest, walkPages } from "./retention-mailboxes.ts";
 
-/** Messages read a page at a time, and at most `pages` pages a run: the rest waits for tomorrow. */
-export type EnquiryLimits = { page: number; pages: number };
+/** Rows read a page at a time, and at most `pages` pages a run: the rest waits for tomorrow. */
+export type PageLimits = { page: number; pages: number };
 
-/** Domains that are one mailbox provider: an address at either may be written at the other. */
-const SAME_PROVIDER: Readonly<Record<string, readonly string[]>> = {
-  "gmail.com": ["gmail.com", "googlemail.com"],
-};
-
-/** The domains to search for engagements of these messages' mailboxes. */
-function domainsOf(messages: readonly OldMessage[]): string[] {
-  const domains = new Set<string>();
-  for (const { email } of messages) {
-    const key = mailboxKey(email);
-    const at = key.lastIndexOf("@");
-    if (at < 0) continue;
-    const domain = key.slice(at + 1);
-    for (const each of SAME_PROVIDER[domain] ?? [domain]) domains.add(each);
-  }
-  return [...domains];
-}
-
-/** The messages of one page whose mailbox never engaged. */
-async function unengaged(db: D1Database, messages: readonly OldMessage[]): Promise<number[]> {
-  const engaged = new Set((await engagedAddresses(db, domainsOf(messages))).map(mailboxKey));
-  return messages.filter((message) => !engaged.has(mailboxKey(message.email))).map((message) => message.id);
-}
+/** What one message rule needs: the cutoff, the run's time (for cleared bodies) and its bounds. */
+type MessageRun = { cutoff: string; now: string; limits: PageLimits };
 
 /**
- * Erases the old enquiries of mailboxes that never engaged; `counted` hears each page's deletions
- * as they happen, so a failure part-way still reports what went. Kept messages (a client's) are read
- * again each run; paging by (created_at, id) walks past them instead of stopping at them.
+ * Erases the messages before the cutoff that `kept` does not claim; `counted` hears each page's
+ * deletions as they happen, so a failure part-way still reports what went.
  */
-export async function eraseOldEnquiries(
+async function eraseMessagesUnless(
   db: D1Database,
-  cutoff: string,
-  limits: EnquiryLimits,
+  { cutoff, now, limits }: MessageRun,
+  kept: (messages: readonly OldMessage[]) => Promise<MailboxTest>,
   counted: (erased: number) => void,
 ): Promise<void> {
-  let after: OldMessage | null = null;
-  for (let page = 0; page < limits.pages; page++) {
-    const messages = await oldMessages(db, cutoff, after, limits.page);
-    const ids = await unengaged(db, messages);
-    if (ids.length > 0) counted(await deleteMessages(db, ids, cutoff));
-    if (messages.length < limits.page) return;
-    after = messages[messages.length - 1] ?? null;
-  }
+  await walkPages(
+    (after: OldMessage | null) => oldMessages(db, cutoff, after, limits.page),
+    limits,
+    async (messages) => {
+      const keeps = await kept(messages);
+      const ids = messages.filter((message) => !keeps(message.email)).map((message) => message.id);
+      if (ids.length > 0) counted(await deleteMessages(db, ids, cutoff, now));
+      return true;
+    },
+  );
+}
+
+const emailsOf = (messages: readonly OldMessage[]) => messages.map((message) => message.email);
+
+/** Erases the old enquiries of mailboxes that never engaged. */
+export async function eraseOldEnquiries(
+  db: D1Database,
+  run: MessageRun,
+  counted: (erased: number) => void,
+): Promise<void> {
+  await eraseMessagesUnless(db, run, (messages) => engagedMailboxes(db, emailsOf(messages)), counted);
+}
+
+/** Erases messages older than the record cutoff whose mailbox is no longer in a relationship. */
+export async function eraseOldCorrespondence(
+  db: D1Database,
+  run: MessageRun,
+  counted: (erased: number) => void,
+): Promise<void> {
+  await eraseMessagesUnless(db, run, (messages) => activeMailboxes(db, emailsOf(messages), run.cutoff), counted);
 }

@@ -1,14 +1,17 @@
 /**
- * The order rules: client records erased once the record period has passed since their last payment
- * (and their subscription, if any, has ended), and checkouts never paid after the enquiry period.
+ * The order rules: client records erased once the record period has passed since the relationship's
+ * last activity, and checkouts never paid after the enquiry period. The relationship is the
+ * mailbox's (retention-mailboxes.ts), not one order's: an old order is kept while any order of the
+ * same mailbox was active since the cutoff or has a live subscription.
  * Each order goes with everything about it in one D1 batch (db/order-erasure.ts), its receipts' and
  * paid quote's PDFs deleted from R2 first: if the batch then fails, the next run finds the order
  * again and finishes, while the other way round a failure would leave PDFs nothing points to.
  */
 import { eraseOrderRows, orderDocuments } from "../db/order-erasure.ts";
-import { expiredClientOrders, expiredUnpaidOrders } from "../db/retention-orders.ts";
+import { expiredClientOrders, expiredUnpaidOrders, type OldRecord } from "../db/retention-orders.ts";
 import { deleteQuotePdfs } from "../quotes/store.ts";
 import { deleteReceiptPdfs } from "../receipts/store.ts";
+import { activeMailboxes, walkPages } from "./retention-mailboxes.ts";
 
 async function eraseOrder(env: Env, sessionId: string): Promise<void> {
   const documents = await orderDocuments(env.DB, sessionId);
@@ -24,14 +27,33 @@ async function eraseAll(env: Env, sessionIds: readonly string[], counted: (erase
   }
 }
 
-/** Client records whose last payment is before `cutoff`, at most `limit` of them a run. */
+/** Pages of candidates read a run, at most: kept returning clients' old orders never stall the rule. */
+const RECORD_PAGES = 5;
+
+/**
+ * Client records with nothing about them since `cutoff`, of mailboxes no longer in a relationship;
+ * at most `limit` erased a run.
+ */
 export async function eraseExpiredRecords(
   env: Env,
   cutoff: string,
   limit: number,
   counted: (erased: number) => void,
 ): Promise<void> {
-  await eraseAll(env, await expiredClientOrders(env.DB, cutoff, limit), counted);
+  let left = limit;
+  await walkPages(
+    (after: OldRecord | null) => expiredClientOrders(env.DB, cutoff, after, limit),
+    { page: limit, pages: RECORD_PAGES },
+    async (records) => {
+      const emails = records.map((record) => record.customer_email);
+      const active = await activeMailboxes(env.DB, emails, cutoff);
+      const ended = records.filter((record) => !active(record.customer_email)).slice(0, left);
+      left -= ended.length;
+      const sessionIds = ended.map((record) => record.session_id);
+      await eraseAll(env, sessionIds, counted);
+      return left > 0;
+    },
+  );
 }
 
 /** Checkouts never paid, opened before `cutoff`, at most `limit` of them a run. */

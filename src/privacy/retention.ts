@@ -1,38 +1,59 @@
 /**
  * The retention sweep (docs/privacy-operations.md, "Retention"), once a day on the digest's Cron:
- * client records past the record period, checkouts never paid and enquiries of mailboxes that never
- * engaged past the enquiry period, e-mail bodies past the mail-body period, expired billing links and
- * past sign-in counters. Each rule runs on its own: one whose period is unusable is skipped, one that
+ * client records and correspondence once a mailbox's relationship ended more than the record period
+ * ago; checkouts never paid, and enquiries and quotes never accepted of mailboxes that never engaged,
+ * past the enquiry period; e-mail bodies past the mail-body period; records of e-mails and audit rows
+ * past the record period; expired billing links and past sign-in counters. Each rule runs on its own: one whose period is unusable is skipped, one that
  * fails is logged, and neither stops the others. A run that erased or cleared anything writes one
  * audit row with the counts.
  */
 
-import { auditRetention, clearMailBodies, deleteExpiredBillingLinks } from "../db/retention.ts";
+import {
+  auditRetention,
+  clearMailBodies,
+  deleteExpiredBillingLinks,
+  deleteOldAuditRows,
+  deleteOldMailRecords,
+} from "../db/retention.ts";
 import { forgetPastSignInFailures } from "../db/sign-in-failures.ts";
 import type { Logger } from "../http/log.ts";
 import { WINDOW_MS } from "../security/sign-in-failures.ts";
-import { type EnquiryLimits, eraseOldEnquiries } from "./retention-enquiries.ts";
+import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
 import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
 import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
+import { eraseOldQuotes } from "./retention-quotes.ts";
 
 /** What each rule erased or cleared in one run, in the order the rules run. */
 type RetentionCounts = {
   records: number;
   unpaidOrders: number;
   enquiries: number;
+  quotes: number;
+  clientMessages: number;
   mailBodies: number;
+  mailRecords: number;
+  auditRows: number;
   billingLinks: number;
   signInWindows: number;
 };
 type Rule = keyof RetentionCounts;
 
 /** How much one run may do: the rest waits for the next day's run. */
-type RetentionLimits = { orders: number; enquiries: EnquiryLimits; mailBodies: number; billingLinks: number };
+type RetentionLimits = {
+  orders: number;
+  /** Contact messages and quotes, each rule on its own. */
+  enquiries: PageLimits;
+  mailBodies: number;
+  /** Old records of e-mails and old audit rows, each. */
+  records: number;
+  billingLinks: number;
+};
 
 const DEFAULT_LIMITS: RetentionLimits = {
   orders: 100,
   enquiries: { page: 200, pages: 5 },
   mailBodies: 1000,
+  records: 1000,
   billingLinks: 1000,
 };
 
@@ -47,11 +68,27 @@ function rulesOf(env: Env, log: Logger, now: Date, limits: RetentionLimits): Rec
   return {
     records: { cutoff: cutoffs.records, run: (c, n) => eraseExpiredRecords(env, c, limits.orders, n) },
     unpaidOrders: { cutoff: cutoffs.enquiries, run: (c, n) => eraseUnpaidOrders(env, c, limits.orders, n) },
-    enquiries: { cutoff: cutoffs.enquiries, run: (c, n) => eraseOldEnquiries(env.DB, c, limits.enquiries, n) },
+    enquiries: {
+      cutoff: cutoffs.enquiries,
+      run: (c, n) => eraseOldEnquiries(env.DB, { cutoff: c, now: at, limits: limits.enquiries }, n),
+    },
+    quotes: {
+      cutoff: cutoffs.enquiries,
+      run: (c, n) => eraseOldQuotes(env, { cutoff: c, now: at, limits: limits.enquiries }, n),
+    },
+    clientMessages: {
+      cutoff: cutoffs.records,
+      run: (c, n) => eraseOldCorrespondence(env.DB, { cutoff: c, now: at, limits: limits.enquiries }, n),
+    },
     mailBodies: {
       cutoff: cutoffs.mailBodies,
       run: async (c, n) => n(await clearMailBodies(env.DB, c, limits.mailBodies, at)),
     },
+    mailRecords: {
+      cutoff: cutoffs.records,
+      run: async (c, n) => n(await deleteOldMailRecords(env.DB, c, limits.records)),
+    },
+    auditRows: { cutoff: cutoffs.records, run: async (c, n) => n(await deleteOldAuditRows(env.DB, c, limits.records)) },
     billingLinks: {
       cutoff: at,
       run: async (c, n) => n(await deleteExpiredBillingLinks(env.DB, c, limits.billingLinks)),
@@ -74,7 +111,18 @@ export async function sweepRetention(
   limits = DEFAULT_LIMITS,
 ): Promise<RetentionRun> {
   const result: RetentionRun = {
-    counts: { records: 0, unpaidOrders: 0, enquiries: 0, mailBodies: 0, billingLinks: 0, signInWindows: 0 },
+    counts: {
+      records: 0,
+      unpaidOrders: 0,
+      enquiries: 0,
+      quotes: 0,
+      clientMessages: 0,
+      mailBodies: 0,
+      mailRecords: 0,
+      auditRows: 0,
+      billingLinks: 0,
+      signInWindows: 0,
+    },
     skipped: [],
     failed: [],
   };

@@ -141,9 +141,19 @@ describe("order and payment records: kept 7 years after the last payment, then e
     ids.inside = await clientOrder("2019B", at(RECORD_CUTOFF + SECOND), "canceled");
     ids.live = await clientOrder("2015C", LONG_AGO, "active");
     ids.expiredSub = await clientOrder("2015D", LONG_AGO, "incomplete_expired");
-    // A one-off order with no payments row: its paid date counts.
-    ids.paidAtPast = await makeOrder({ status: "paid", created_at: LONG_AGO, paid_at: at(RECORD_CUTOFF - SECOND) });
-    ids.paidAtInside = await makeOrder({ status: "paid", created_at: LONG_AGO, paid_at: at(RECORD_CUTOFF + SECOND) });
+    // A one-off order with no payments row: its paid date counts (two clients: a mailbox's orders go together).
+    ids.paidAtPast = await makeOrder({
+      status: "paid",
+      customer_email: "one-off-a@example.com",
+      created_at: LONG_AGO,
+      paid_at: at(RECORD_CUTOFF - SECOND),
+    });
+    ids.paidAtInside = await makeOrder({
+      status: "paid",
+      customer_email: "one-off-b@example.com",
+      created_at: LONG_AGO,
+      paid_at: at(RECORD_CUTOFF + SECOND),
+    });
 
     const run = await sweep();
 

@@ -1,0 +1,67 @@
+/**
+ * Which mailboxes the retention rules treat as one person (mail/mailbox.ts: case, a +tag and Gmail's
+ * dots do not count): those that ever engaged (a paid order or an accepted quote: their enquiries are
+ * a client's) and those still in a relationship at a cutoff (an order active since it, or a live
+ * subscription: their records and correspondence are kept). SQL cannot compute a mailbox key, so the
+ * addresses at the candidates' domains are fetched and the keys compared here. An erased address
+ * (`[erased]`, the People section's marker) is no mailbox: its row stands alone.
+ */
+import { ERASED } from "../db/people-erase.ts";
+import { engagedAddresses } from "../db/retention.ts";
+import { activeAddresses } from "../db/retention-orders.ts";
+import { mailboxKey } from "../mail/mailbox.ts";
+
+/** Domains that are one mailbox provider: an address at either may be written at the other. */
+const SAME_PROVIDER: Readonly<Record<string, readonly string[]>> = {
+  "gmail.com": ["gmail.com", "googlemail.com"],
+};
+
+/** The domains to search for these addresses' mailboxes. */
+function domainsOf(emails: readonly string[]): string[] {
+  const domains = new Set<string>();
+  for (const email of emails) {
+    if (email === ERASED) continue;
+    const key = mailboxKey(email);
+    const at = key.lastIndexOf("@");
+    if (at < 0) continue;
+    const domain = key.slice(at + 1);
+    for (const each of SAME_PROVIDER[domain] ?? [domain]) domains.add(each);
+  }
+  return [...domains];
+}
+
+/** Tells whether an address belongs to one of the mailboxes found; an erased one never does. */
+export type MailboxTest = (email: string) => boolean;
+
+function testOf(found: readonly string[]): MailboxTest {
+  const keys = new Set(found.filter((email) => email !== ERASED).map(mailboxKey));
+  return (email) => email !== ERASED && keys.has(mailboxKey(email));
+}
+
+/** Which of these addresses' mailboxes ever engaged. */
+export async function engagedMailboxes(db: D1Database, emails: readonly string[]): Promise<MailboxTest> {
+  return testOf(await engagedAddresses(db, domainsOf(emails)));
+}
+
+/** Which of these addresses' mailboxes are still in a relationship at `cutoff`. */
+export async function activeMailboxes(db: D1Database, emails: readonly string[], cutoff: string): Promise<MailboxTest> {
+  return testOf(await activeAddresses(db, domainsOf(emails), cutoff));
+}
+
+/**
+ * Walks rows past a cutoff a page at a time, by the keyset of the last row read: rows a rule keeps
+ * (a client's) are read again each run, and paging walks past them instead of stopping at them.
+ * `each` handles one page and says whether to go on; at most `pages` pages a run.
+ */
+export async function walkPages<T>(
+  read: (after: T | null) => Promise<T[]>,
+  limits: { page: number; pages: number },
+  each: (rows: T[]) => Promise<boolean>,
+): Promise<void> {
+  let after: T | null = null;
+  for (let page = 0; page < limits.pages; page++) {
+    const rows = await read(after);
+    if (!(await each(rows)) || rows.length < limits.page) return;
+    after = rows[rows.length - 1] ?? null;
+  }
+}

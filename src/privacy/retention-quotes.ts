@@ -1,0 +1,30 @@
+/**
+ * The quote rule: a written quote never accepted is an enquiry. Older than the enquiry period, it is
+ * erased unless its mailbox ever engaged (a paid order or an accepted quote), with its lines and its
+ * PDF, and the e-mails about it anonymised. The PDFs go first: if the batch then fails, the next run
+ * finds the quote again and finishes (a quote whose PDF is missing is drawn again if ever opened).
+ */
+import { deleteQuotes, type OldQuote, oldUnacceptedQuotes } from "../db/retention-quotes.ts";
+import { deleteQuotePdfs } from "../quotes/store.ts";
+import type { PageLimits } from "./retention-enquiries.ts";
+import { engagedMailboxes, walkPages } from "./retention-mailboxes.ts";
+
+export async function eraseOldQuotes(
+  env: Env,
+  run: { cutoff: string; now: string; limits: PageLimits },
+  counted: (erased: number) => void,
+): Promise<void> {
+  await walkPages(
+    (after: OldQuote | null) => oldUnacceptedQuotes(env.DB, run.cutoff, after, run.limits.page),
+    run.limits,
+    async (quotes) => {
+      const emails = quotes.map((quote) => quote.customer_email);
+      const engaged = await engagedMailboxes(env.DB, emails);
+      const numbers = quotes.filter((quote) => !engaged(quote.customer_email)).map((quote) => quote.number);
+      if (numbers.length === 0) return true;
+      await deleteQuotePdfs(env.QUOTES, numbers);
+      counted(await deleteQuotes(env.DB, numbers, run.cutoff, run.now));
+      return true;
+    },
+  );
+}
