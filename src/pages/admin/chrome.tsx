@@ -27,7 +27,6 @@ export type AdminChrome = {
 
 const sections = Object.keys(adminSectionPaths) as Section[];
 
-
 /** Where the owner is: a listed section, or People or Settings (pages of their own, after the sections). */
 type AdminPlace = Section | "people" | "settings";
 
