@@ -4,12 +4,17 @@
  * what was done), so the list of requests is the record the Data Commissioner may ask for.
  */
 import { erasureOutcome, peopleCopy } from "../content/people.ts";
-import { insertDataRequest } from "../db/people.ts";
+import { dataRequests, insertDataRequest } from "../db/people.ts";
 import { type ErasureCounts, erasePerson } from "../db/people-erase.ts";
 import type { Logger } from "../http/log.ts";
 import { deleteQuotePdfs } from "../quotes/store.ts";
 import { foundCounts, personExport } from "./export.ts";
 import { erasureBlocker, findPerson, maskedMailbox, type Person } from "./person.ts";
+
+/** The newest data requests about anyone, for the People page's list (the audit log keeps all). */
+export function recentDataRequests(db: D1Database, limit: number) {
+  return dataRequests(db, null, limit);
+}
 
 const recordOf = (person: Person, outcome: string) =>
   JSON.stringify({ person: maskedMailbox(person.mailbox), outcome });

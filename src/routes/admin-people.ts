@@ -27,9 +27,8 @@ const back = { href: ADMIN_PEOPLE_PATH, label: peopleCopy.refused.back };
 const section = lazyOnce(async () => {
   const { adminPeoplePage } = await import("../pages/admin/people.tsx");
   const { erasureBlocker, findPerson } = await import("../privacy/person.ts");
-  const { erasePersonData, exportPerson } = await import("../privacy/requests.ts");
-  const { dataRequests } = await import("../db/people.ts");
-  return { adminPeoplePage, erasureBlocker, findPerson, erasePersonData, exportPerson, dataRequests };
+  const { erasePersonData, exportPerson, recentDataRequests } = await import("../privacy/requests.ts");
+  return { adminPeoplePage, erasureBlocker, findPerson, erasePersonData, exportPerson, recentDataRequests };
 });
 
 /**
@@ -47,7 +46,7 @@ export function adminPeopleRoutes() {
   const owner = requireOwner();
 
   app.get(ADMIN_PEOPLE_PATH, owner, async (c) => {
-    const { adminPeoplePage, dataRequests, erasureBlocker, findPerson } = await section();
+    const { adminPeoplePage, recentDataRequests, erasureBlocker, findPerson } = await section();
     const typed = c.req.query("email");
     const address = parsePersonAddress(typed);
     const person = address === null ? null : await findPerson(c.env.DB, address);
@@ -56,7 +55,7 @@ export function adminPeopleRoutes() {
       typed: typed === undefined ? null : Array.from(typed.trim()).slice(0, 254).join(""),
       person,
       blocker: person && erasureBlocker(person),
-      requests: await dataRequests(c.env.DB, null, REQUESTS_SHOWN),
+      requests: await recentDataRequests(c.env.DB, REQUESTS_SHOWN),
       done: c.req.query("done") === "erased" ? "erased" : null,
     };
     const status = typed !== undefined && address === null ? 400 : 200;
