@@ -4,6 +4,7 @@
  * sharing the mailbox's domain are read first and the caller keeps those of the same mailbox. Every
  * later query then names those exact addresses, bound once as ?1…?n and reused.
  */
+import { AT_DOMAIN } from "./address-match.ts";
 import type {
   AuditRow,
   ContactMessageRow,
@@ -23,15 +24,10 @@ export const MAX_ADDRESSES = 20;
 /** Rows of one kind read for one person (bounded: the page and the export stay small). */
 export const MAX_ROWS = 500;
 
-/**
- * Every stored address ending in `@` and one of these domains (any ASCII case, a trailing dot too),
- * at most `limit`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a
- * domain may hold % or _.
- */
+/** Every stored address at one of these domains (as address-match.ts compares them), at most `limit`. */
 export async function addressesAtDomains(db: D1Database, domains: readonly string[], limit: number): Promise<string[]> {
-  const suffixes = domains.map((d) => `@${d.toLowerCase()}`);
-  const match = (column: string) =>
-    suffixes.map((_, i) => `substr(lower(rtrim(${column}, '.')), -length(?${i + 1})) = ?${i + 1}`).join(" OR ");
+  const suffixes = domains.map((d) => `@${d}`);
+  const match = (column: string) => suffixes.map((_, i) => AT_DOMAIN(column, `?${i + 1}`)).join(" OR ");
   const { results } = await db
     .prepare(
       `SELECT customer_email AS address FROM orders WHERE ${match("customer_email")}

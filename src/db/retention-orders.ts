@@ -5,7 +5,7 @@
  * relationship has not ended. Which mailboxes are still in a relationship is activeAddresses here,
  * compared by mailbox key in src/privacy/retention-mailboxes.ts (SQL cannot compute one).
  */
-import { AT_DOMAIN } from "./retention.ts";
+import { AT_DOMAIN } from "./address-match.ts";
 
 /** A subscription that still bills or may bill again: anything Stripe has not ended for good. */
 const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id

@@ -3,6 +3,8 @@
  * engaged, e-mail bodies to clear, old e-mail records and audit rows, expired billing links, and the
  * sweep's audit row. Cutoffs are ISO timestamps compared as text, as every timestamp here is written.
  */
+
+import { AT_DOMAIN } from "./address-match.ts";
 import { ERASED } from "./people-erase.ts";
 
 /** One old contact message: its id, address and date (the page's keyset). */
@@ -32,14 +34,6 @@ export async function oldMessages(
  */
 const ENGAGED_ORDER = `(status IN ('paid', 'needs_review', 'no_payment_required') OR paid_at IS NOT NULL
   OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = orders.session_id AND p.status = 'paid'))`;
-
-/**
- * The address as stored (trimmed, without a trailing dot, lower-cased in ASCII) ends with the
- * `@domain` bound as `param`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50
- * bytes, and a domain may be longer; nor has text compared this way any wildcard to escape.
- */
-export const AT_DOMAIN = (column: string, param = "?1") =>
-  `substr(lower(rtrim(trim(${column}), '.')), -length(${param})) = ${param}`;
 
 /**
  * Addresses at any of `domains` that engaged: an order that was paid (ENGAGED_ORDER) or an accepted

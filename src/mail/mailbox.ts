@@ -24,3 +24,15 @@ export function mailboxKey(address: string): string {
   if (canonical) return `${local.replaceAll(".", "")}@${canonical}`;
   return `${local}@${domain}`;
 }
+
+/**
+ * The domains an address of this mailbox may be stored under: its own, and every domain the same
+ * provider folds into it (gmail.com and googlemail.com). For finding a mailbox's addresses in SQL,
+ * which cannot apply mailboxKey: the caller compares keys afterwards.
+ */
+export function mailboxDomains(key: string): string[] {
+  const domain = key.slice(key.lastIndexOf("@") + 1);
+  const canonical = DOTLESS_DOMAINS[domain] ?? domain;
+  const folded = Object.keys(DOTLESS_DOMAINS).filter((d) => DOTLESS_DOMAINS[d] === canonical);
+  return folded.length > 0 ? folded : [domain];
+}

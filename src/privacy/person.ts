@@ -3,13 +3,8 @@
  * typed (the rule per-recipient caps count by, src/mail/mailbox.ts), and every row held about them.
  */
 import { addressesAtDomains, MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRows } from "../db/people.ts";
-import { mailboxKey } from "../mail/mailbox.ts";
+import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
 import { sha256Hex } from "../security/sha256.ts";
-
-/** Providers whose two domains are one mailbox (as mailboxKey folds them). */
-const SAME_MAILBOX_DOMAINS: Readonly<Record<string, readonly string[]>> = {
-  "gmail.com": ["gmail.com", "googlemail.com"],
-};
 
 /** Stored addresses read to find one mailbox's: a domain shared by thousands is cut short. */
 const DOMAIN_SCAN_LIMIT = 5000;
@@ -40,8 +35,7 @@ export function maskedMailbox(mailbox: string): string {
 /** Everything held about the mailbox of `address` (which parsePersonAddress accepted). */
 export async function findPerson(db: D1Database, address: string): Promise<Person> {
   const mailbox = mailboxKey(address);
-  const domain = mailbox.slice(mailbox.lastIndexOf("@") + 1);
-  const stored = await addressesAtDomains(db, SAME_MAILBOX_DOMAINS[domain] ?? [domain], DOMAIN_SCAN_LIMIT);
+  const stored = await addressesAtDomains(db, mailboxDomains(mailbox), DOMAIN_SCAN_LIMIT);
   const all = [...new Set(stored.filter((a) => mailboxKey(a) === mailbox))].sort();
   const addresses = all.slice(0, MAX_ADDRESSES);
   const rows = addresses.length > 0 ? await personRows(db, addresses) : emptyRows();

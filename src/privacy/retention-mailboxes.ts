@@ -9,12 +9,7 @@
 import { ERASED } from "../db/people-erase.ts";
 import { engagedAddresses } from "../db/retention.ts";
 import { activeAddresses } from "../db/retention-orders.ts";
-import { mailboxKey } from "../mail/mailbox.ts";
-
-/** Domains that are one mailbox provider: an address at either may be written at the other. */
-const SAME_PROVIDER: Readonly<Record<string, readonly string[]>> = {
-  "gmail.com": ["gmail.com", "googlemail.com"],
-};
+import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
 
 /** The domains to search for these addresses' mailboxes. */
 function domainsOf(emails: readonly string[]): string[] {
@@ -22,10 +17,8 @@ function domainsOf(emails: readonly string[]): string[] {
   for (const email of emails) {
     if (email === ERASED) continue;
     const key = mailboxKey(email);
-    const at = key.lastIndexOf("@");
-    if (at < 0) continue;
-    const domain = key.slice(at + 1);
-    for (const each of SAME_PROVIDER[domain] ?? [domain]) domains.add(each);
+    if (!key.includes("@")) continue;
+    for (const each of mailboxDomains(key)) domains.add(each);
   }
   return [...domains];
 }
