@@ -5,10 +5,8 @@
  * them. Kept for the 7-year rule, with their contact details replaced: orders, their items,
  * payments, receipts, subscriptions and the quotes they accepted.
  */
+import { ERASED, erasedMailSet } from "./erased-mail.ts";
 import { addressList, personScopes } from "./people.ts";
-
-/** What an erased contact detail reads as: never an address, so nothing is ever sent to it. */
-export const ERASED = "[erased]";
 
 /** How much an erasure changed, kind by kind (the audit row's detail). */
 export type ErasureCounts = {
@@ -56,8 +54,7 @@ export async function erasePerson(
     ),
     // Mail first: which e-mails are theirs is read through their messages, orders and quotes.
     run(
-      `UPDATE outbox SET payload = 'null', body_cleared_at = COALESCE(body_cleared_at, ${next(1)}),
-         subject = ${next(2)}, recipient = CASE WHEN recipient IN (${list}) THEN ${next(2)} ELSE recipient END
+      `UPDATE outbox SET ${erasedMailSet(next(1), next(2), `recipient IN (${list})`)}
        WHERE id IN (${scope.emails}) RETURNING id`,
       audit.at,
       ERASED,

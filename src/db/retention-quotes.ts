@@ -4,7 +4,11 @@
  * lines and the e-mails about them anonymised. Accepted quotes are client records: they go with the
  * order that paid them (db/order-erasure.ts).
  */
-import { ERASED } from "./people-erase.ts";
+import { ERASED, erasedMailSet } from "./erased-mail.ts";
+
+/** The e-mail's recipient is the person who asked for the quote (owner's copies keep the owner). */
+const TO_THE_ASKER = `recipient IN (SELECT customer_email FROM gone
+  WHERE outbox.dedupe_key IN ('quote:' || gone.number, 'owner-quote:' || gone.number))`;
 
 /** One old quote never accepted: its number, address and date (the page's keyset). */
 export type OldQuote = { number: string; customer_email: string; created_at: string };
@@ -52,9 +56,7 @@ export async function deleteQuotes(
     const [, , removed] = await db.batch([
       run(
         `WITH gone AS (${gone})
-         UPDATE outbox SET payload = 'null', body_cleared_at = COALESCE(body_cleared_at, ?2), subject = ?3,
-           recipient = CASE WHEN recipient IN (SELECT customer_email FROM gone
-             WHERE outbox.dedupe_key IN ('quote:' || gone.number, 'owner-quote:' || gone.number)) THEN ?3 ELSE recipient END
+         UPDATE outbox SET ${erasedMailSet("?2", "?3", TO_THE_ASKER)}
          WHERE dedupe_key IN (SELECT 'quote:' || number FROM gone UNION ALL SELECT 'owner-quote:' || number FROM gone)`,
       ),
       run(`DELETE FROM quote_lines WHERE number IN (SELECT number FROM (${gone}))`),

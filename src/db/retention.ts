@@ -5,7 +5,7 @@
  */
 
 import { AT_DOMAIN } from "./address-match.ts";
-import { ERASED } from "./people-erase.ts";
+import { ERASED, erasedMailSet } from "./erased-mail.ts";
 
 /** One old contact message: its id, address and date (the page's keyset). */
 export type OldMessage = { id: number; email: string; created_at: string };
@@ -75,9 +75,7 @@ export async function deleteMessages(
     const [, removed] = await db.batch([
       db
         .prepare(
-          `UPDATE outbox SET payload = 'null', body_cleared_at = COALESCE(body_cleared_at, ?2), subject = ?3,
-             recipient = CASE WHEN recipient = (SELECT m.email FROM contact_messages m WHERE m.id = outbox.message_id)
-               THEN ?3 ELSE recipient END
+          `UPDATE outbox SET ${erasedMailSet("?2", "?3", "recipient = (SELECT m.email FROM contact_messages m WHERE m.id = outbox.message_id)")}
            WHERE message_id IN (${gone})`,
         )
         .bind(cutoff, now, ERASED, ...chunk),

@@ -6,7 +6,7 @@
  * addresses at the candidates' domains are fetched and the keys compared here. An erased address
  * (`[erased]`, the People section's marker) is no mailbox: its row stands alone.
  */
-import { ERASED } from "../db/people-erase.ts";
+import { ERASED } from "../db/erased-mail.ts";
 import { engagedAddresses } from "../db/retention.ts";
 import { activeAddresses } from "../db/retention-orders.ts";
 import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
