@@ -141,7 +141,11 @@ test("a cart emptied behind the page's back: toast 'Your cart is empty' and no c
 
 test("an endpoint error: the failure toast, the error logged, everything typed kept", async ({ page, context }) => {
   await openCheckout(page);
-  await mockPaymentEndpoint(page, { status: 500, body: { error: "Stripe is having a bad day" } }, 300);
+  const endpoint = await mockPaymentEndpoint(
+    page,
+    { status: 500, body: { error: "Stripe is having a bad day" } },
+    { held: true },
+  );
   const logged: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") logged.push(message.text());
@@ -150,6 +154,7 @@ test("an endpoint error: the failure toast, the error logged, everything typed k
   await payButton(page).click();
   await expect(payButton(page)).toHaveText("Processing...");
   await expect(payButton(page)).toBeDisabled();
+  endpoint.release();
 
   await expect(toast(page, "Payment processing failed. Please try again.")).toBeVisible();
   await expect(payButton(page)).toHaveText(PAY);
@@ -197,10 +202,11 @@ test("changed prices (409): the server's message explains the failure", async ({
 
 test("an answer without url: nothing happens and the button reads 'Pay $…' again", async ({ page, context }) => {
   await openCheckout(page);
-  const { requests } = await mockPaymentEndpoint(page, { status: 200, body: {} }, 300);
+  const { requests, release } = await mockPaymentEndpoint(page, { status: 200, body: {} }, { held: true });
   await fillCustomer(page, validCustomer);
   await payButton(page).click();
   await expect(payButton(page)).toHaveText("Processing...");
+  release();
   await expect(payButton(page)).toHaveText(PAY);
   await expect(payButton(page)).toBeEnabled();
   expect(requests).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForIsland } from "./support/islands.ts";
+import { type MockReply, mockJsonEndpoint } from "./support/mock-endpoint.ts";
 
 const message = {
   "Full Name": "Amina Otieno",
@@ -15,21 +16,9 @@ async function openContactPage(page: Page) {
   await waitForIsland(page, "AppToaster");
 }
 
-type Reply = { status: number; body: unknown } | "network-failure";
-
-/**
- * Answers POST /api/contact in place of the worker after `delayMs` (so 'Sending...' can be seen),
- * and records what the page sent. The real endpoint is covered by the worker tests and orders.spec.
- */
-async function mockContactApi(page: Page, reply: Reply, delayMs = 400): Promise<{ bodies: unknown[] }> {
-  const bodies: unknown[] = [];
-  await page.route("**/api/contact", async (route) => {
-    bodies.push(route.request().postDataJSON());
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (reply === "network-failure") return route.abort("connectionrefused");
-    return route.fulfill({ status: reply.status, contentType: "application/json", body: JSON.stringify(reply.body) });
-  });
-  return { bodies };
+/** The real endpoint is covered by the worker tests and orders.spec. */
+function mockContactApi(page: Page, reply: MockReply, options: { held?: boolean } = {}) {
+  return mockJsonEndpoint(page, "**/api/contact", reply, options);
 }
 
 const sentBody = {
@@ -44,7 +33,7 @@ const sentBody = {
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test("sending a message shows Sending..., then the toast, and clears the form", async ({ page }) => {
-  const api = await mockContactApi(page, { status: 201, body: { ok: true } });
+  const api = await mockContactApi(page, { status: 201, body: { ok: true } }, { held: true });
   await openContactPage(page);
   const form = page.locator("form[action='/api/contact']");
   for (const [label, value] of Object.entries(message)) await form.getByLabel(label).fill(value);
@@ -53,6 +42,7 @@ test("sending a message shows Sending..., then the toast, and clears the form", 
   const sending = form.getByRole("button", { name: "Sending..." });
   await expect(sending).toBeVisible();
   await expect(sending).toBeDisabled();
+  api.release();
 
   const toast = page.locator("[data-sonner-toast]");
   await expect(toast).toHaveCount(1);
@@ -70,7 +60,7 @@ test("sending a message shows Sending..., then the toast, and clears the form", 
   for (const label of Object.keys(message)) await expect(form.getByLabel(label)).toHaveValue("");
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
   expect(page.url()).toMatch(/\/contact$/);
-  expect(api.bodies).toEqual([sentBody]);
+  expect(api.requests.map((request) => request.postDataJSON())).toEqual([sentBody]);
 });
 
 test("a refused message shows the server's reason in an error toast and keeps what was typed", async ({ page }) => {
@@ -153,7 +143,7 @@ test("an invalid e-mail address is refused by the browser's e-mail check", async
 });
 
 test("Alt+T focuses and expands the toasts, Escape collapses them", async ({ page }) => {
-  await mockContactApi(page, { status: 201, body: { ok: true } }, 0);
+  await mockContactApi(page, { status: 201, body: { ok: true } });
   await openContactPage(page);
   const form = page.locator("form[action='/api/contact']");
   await form.getByLabel("Full Name").fill(message["Full Name"]);

@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Download, expect, type Page, type Request, test } from "@playwright/test";
+import { type Download, expect, type Page, test } from "@playwright/test";
 import { quotePdfCopy } from "../../src/content/custom-quote.ts";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
 import { waitForIsland } from "./support/islands.ts";
+import { type MockReply, mockJsonEndpoint } from "./support/mock-endpoint.ts";
 import { expectPageStylesCoverDom } from "./support/page-styles.ts";
 
 const QUOTE_FILE = /^Q-\d{4}-\d{5,}\.pdf$/;
@@ -49,18 +50,8 @@ async function selectTwo(page: Page): Promise<void> {
 }
 
 /** Answers POST /quote in place of the worker (no quote is made), recording what the page sent. */
-async function mockQuote(
-  page: Page,
-  reply: { status: number; body: unknown },
-  delayMs = 0,
-): Promise<{ requests: Request[] }> {
-  const requests: Request[] = [];
-  await page.route("**/quote", async (route) => {
-    requests.push(route.request());
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ status: reply.status, contentType: "application/json", body: JSON.stringify(reply.body) });
-  });
-  return { requests };
+function mockQuote(page: Page, reply: MockReply, options: { held?: boolean } = {}) {
+  return mockJsonEndpoint(page, "**/quote", reply, options);
 }
 
 test.describe("with JavaScript, on /custom-quote", () => {
@@ -179,7 +170,11 @@ test.describe("with JavaScript, on /custom-quote", () => {
 
   test("while waiting the button says so, and a second Enter sends nothing more", async ({ page }) => {
     await selectTwo(page);
-    const { requests } = await mockQuote(page, { status: 503, body: { error: "Quotes are resting." } }, 800);
+    const { requests, release } = await mockQuote(
+      page,
+      { status: 503, body: { error: "Quotes are resting." } },
+      { held: true },
+    );
     await openButton(page).click();
     await field(page, "Name").fill(validCustomer.name);
     await field(page, "Email").fill(validCustomer.email);
@@ -188,6 +183,7 @@ test.describe("with JavaScript, on /custom-quote", () => {
     await expect(busy).toBeVisible();
     await expect(busy).toHaveAttribute("aria-disabled", "true");
     await page.keyboard.press("Enter");
+    release();
     await expect(toast(page, "Quotes are resting.")).toBeVisible();
     expect(requests).toHaveLength(1);
   });

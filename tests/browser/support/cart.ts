@@ -1,8 +1,9 @@
-import type { BrowserContext, Page, Request } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { pricingCartItems } from "../../../src/content/pricing-cart-items.ts";
 import { quoteCatalogue } from "../../../src/content/quote-catalogue.ts";
 import type { CartItem, CartItemInput } from "../../../src/schemas/cart-item.ts";
 import type { CustomerInfo } from "../../../src/schemas/customer-info.ts";
+import { type MockReply, mockJsonEndpoint } from "./mock-endpoint.ts";
 
 const CART_KEY = "cart";
 
@@ -73,25 +74,9 @@ export async function fillCustomer(page: Page, info: Partial<CustomerInfo>): Pro
   }
 }
 
-type PaymentReply = { status: number; body: unknown } | "network-failure";
-
-/**
- * Answers POST /create-custom-payment in place of the worker, and records what the page sent.
- * `delayMs` holds the answer back so the processing state can be seen.
- */
-export async function mockPaymentEndpoint(
-  page: Page,
-  reply: PaymentReply,
-  delayMs = 0,
-): Promise<{ requests: Request[] }> {
-  const requests: Request[] = [];
-  await page.route("**/create-custom-payment", async (route) => {
-    requests.push(route.request());
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (reply === "network-failure") return route.abort("connectionrefused");
-    return route.fulfill({ status: reply.status, contentType: "application/json", body: JSON.stringify(reply.body) });
-  });
-  return { requests };
+/** Answers POST /create-custom-payment in place of the worker (see mockJsonEndpoint). */
+export function mockPaymentEndpoint(page: Page, reply: MockReply, options: { held?: boolean } = {}) {
+  return mockJsonEndpoint(page, "**/create-custom-payment", reply, options);
 }
 
 const STUB_PAYMENT_URL = "https://checkout.stripe.test/c/pay/cs_test_cart_client";
