@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { AxeResults } from "axe-core";
 import { inCart, quoteService } from "../browser/support/cart.ts";
-import type { Engine } from "./engine.ts";
+import { type Engine, waitFor } from "./engine.ts";
 import { openReady, seedCart } from "./flows/page.ts";
 
 /** The routes audited with axe and photographed in each engine. */
@@ -24,6 +24,13 @@ export async function auditAndPhotograph(engine: Engine, shotsDir: string | unde
       await seedCart(tab, [inCart(quoteService("s1"), 2), inCart(quoteService("e1"))]);
       for (const route of ROUTES) {
         await openReady(tab, route);
+        // The checkout reads the stored cart after its scripts run; audit what it then shows, not
+        // the loading state (whose title is not yet the page's h1).
+        await waitFor(
+          `a visible h1 on ${route}`,
+          () => tab.run(() => Array.from(document.querySelectorAll("h1")).some((h) => h.getClientRects().length > 0)),
+          Boolean,
+        );
         if (shotsDir) {
           await settleImages(tab);
           await tab.screenshot(

@@ -87,7 +87,20 @@ function puppeteerTab(baseUrl: string, context: BrowserContext, first: Page, opt
   };
   return {
     async goto(path) {
-      await page.goto(new URL(path, baseUrl).href, { waitUntil: "load" });
+      const href = new URL(path, baseUrl).href;
+      // Firefox's remote agent now and then fails a navigation it has committed ("Address
+      // rejected": an error flag on a load that did arrive) when the machine is loaded; a second
+      // attempt loads the page. A page that really fails, fails all three.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.goto(href, { waitUntil: "load" });
+          return;
+        } catch (error) {
+          if (attempt === 3 || !/browsingContext\.navigate/.test((error as Error).message)) throw error;
+          console.warn(`gecko: navigating to ${path} failed (${(error as Error).message.split("\n")[0]}); again`);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
     },
     url: async () => page.url(),
     async click(role, name) {
