@@ -1,9 +1,13 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { contactApiMessages } from "../../src/content/contact.ts";
 import { clientBudgets } from "../../src/security/budget.ts";
 import { clientBucket } from "../../src/security/client-bucket.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { SITE, sitePost } from "./support/orders.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -6,8 +6,12 @@ import type { AppEnv } from "../../src/env.ts";
 import { adminSectionPaths } from "../../src/paths.ts";
 import { adminWho, authenticateOwner } from "../../src/security/admin-auth.ts";
 import type { AdminAuthOptions } from "../../src/security/admin-identity.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const OWNER = "owner@acacia-it.example";
 const CHALLENGE = 'Basic realm="Acacia admin", charset="UTF-8"';

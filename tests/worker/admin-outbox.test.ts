@@ -1,6 +1,6 @@
 import { createMessageBatch } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { logger } from "../../src/http/log.ts";
 import { deliverMail } from "../../src/mail/deliver.ts";
@@ -9,11 +9,15 @@ import type { OutboxRow, OutboxStatus } from "../../src/mail/outbox.ts";
 import { MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
 import { sweepOutbox } from "../../src/mail/sweep.ts";
 import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { TEST_OWNER_EMAIL, WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { makeOrder } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const CHALLENGE = 'Basic realm="Acacia admin", charset="UTF-8"';
 

@@ -1,11 +1,15 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { publicRoutes } from "../support/routes.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { get, parseDocument, queryAll, textOf } from "./support/html.ts";
 import { deliverSigned, paidSession, placeOrder, SITE, sessionEvent, sitePost } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const ADMIN_URL = `${SITE}/admin/orders`;
 const MESSAGES_URL = `${SITE}/admin/messages`;

@@ -1,11 +1,15 @@
 import { env, exports } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { parseDocument, textOf } from "./support/html.ts";
 import { deliver, payAtStandin, placeOrder, SITE, sitePost, standinEvents, statusOf } from "./support/orders.ts";
 import { recordedCreates, standinUrl, testClientIp } from "./support/payment.ts";
 import { PROXIED_STRIPE, proxyStripe, stripeList } from "./support/stripe-proxy.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 /** A buyer who paid a monthly plan through the real endpoint and the stand-in's page; events delivered. */
 async function subscribedBuyer() {

@@ -4,6 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactApiMessages } from "../../src/content/contact.ts";
 import { quoteApiMessages } from "../../src/content/quote-api.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
 import { SITE, sitePost } from "./support/orders.ts";
 import { cartItem } from "./support/payment.ts";
@@ -29,11 +30,8 @@ function contact(i: number) {
 const count = async (sql: string): Promise<number> => (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? 0;
 
 describe("ceilings for all visitors together", () => {
-  // The limiters count per clock minute: start early in one, so the whole run falls inside it.
-  beforeAll(async () => {
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 20_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 200));
-  }, 70_000);
+  // Start early in a limiter window (at least 40 s left), so the whole run falls inside it.
+  beforeAll(() => freshLimiterWindow(40_000), 70_000);
 
   it("contact messages, quotes and billing links: 429 past the ceiling, e-mails to visitors capped, the owner told once", async () => {
     const contacts: Response[] = [];

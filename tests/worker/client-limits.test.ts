@@ -1,7 +1,11 @@
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { clientBucket } from "../../src/security/client-bucket.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { SITE } from "./support/orders.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 /** A /64 of its own: addresses in it differ only in their last 64 bits. */
 function network(): (host: number) => string {

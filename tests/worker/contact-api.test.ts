@@ -1,9 +1,13 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_LIMITS } from "../../src/schemas/contact-message.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { get, htmlToText } from "./support/html.ts";
 import { SITE, sitePost } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const CONTACT_URL = `${SITE}/api/contact`;
 const RATE_LIMITED = "Too many messages from your connection. Please wait a minute and try again.";

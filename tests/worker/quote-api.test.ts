@@ -1,10 +1,14 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { catalogue } from "../../src/orders/catalogue.ts";
 import { QUOTE_VALID_DAYS } from "../../src/quotes/repository.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { parseDocument, textOf } from "./support/html.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
 import { postQuote, postQuoteForm, QUOTE_URL, quoteCustomer, storedQuote } from "./support/quotes.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 // Every quote's two e-mails draw its PDF again in the queue's consumer, alongside the requests.
 vi.setConfig({ testTimeout: 30_000 });

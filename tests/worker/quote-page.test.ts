@@ -1,13 +1,17 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { quotePagePath, quotePdfPath } from "../../src/paths.ts";
 import type { CartItem } from "../../src/schemas/cart-item.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { envWith } from "./support/env.ts";
 import { makeQuote } from "./support/factories.ts";
 import { attributesOf, parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { RETRY_AFTER_SECONDS, rateLimit } from "../../src/security/rate-limit.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import {
   cartItem,
   customer,
@@ -14,6 +15,9 @@ import {
   sentinelStandinUrl,
   testClientIp,
 } from "./support/payment.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 const LIMITED = { error: "Too many payment attempts from your network. Please wait a minute and try again." };
 /** PAYMENT_LIMITER in wrangler.toml: 10 requests per 60 s per client. */

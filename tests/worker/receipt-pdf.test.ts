@@ -1,15 +1,19 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { company } from "../../src/content/company.ts";
 import { adminReceiptPath, receiptPath } from "../../src/paths.ts";
 import { issueReceipt, type ReceiptRef } from "../../src/receipts/issue.ts";
+import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";
 import { makeOrder, makePayment } from "./support/factories.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 import { money, open, paidPayment, receiptText, stored } from "./support/receipts.ts";
+
+// Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
+beforeEach(() => freshLimiterWindow(3_000));
 
 // Each receipt draws its PDF (fonts decoded on the first).
 vi.setConfig({ testTimeout: 30_000 });
