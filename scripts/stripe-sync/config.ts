@@ -1,9 +1,11 @@
 // Where the sync talks to and what it links to, from the environment or `.dev.vars` (the
 // environment wins), checked before any request: STRIPE_API_BASE may only name a server on
-// loopback, as in src/services/stripe.ts, so the key is never sent anywhere but Stripe or the stand-in.
+// loopback, by the worker's own rule (src/http/loopback.ts), so the key is never sent anywhere but
+// Stripe or the stand-in.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import Stripe from "stripe";
+import { loopbackApiBase } from "../../src/http/loopback.ts";
 
 export type SyncConfig = {
   key: string;
@@ -18,8 +20,6 @@ export type SyncConfig = {
 export class SyncConfigError extends Error {
   override name = "SyncConfigError";
 }
-
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** Where `npm start` serves the site: the stand-in's portal links there when SITE_URL is unset. */
 const LOCAL_SITE_URL = "http://127.0.0.1:8787";
@@ -41,22 +41,12 @@ export function readSyncConfig(env: Record<string, string | undefined>, devVars:
   }
   if (!/^(sk|rk)_(test|live)_\w+$/.test(key.value))
     throw new SyncConfigError("STRIPE_SECRET_KEY is not a Stripe secret key.");
-  const apiBase = loopbackBase(value("STRIPE_API_BASE")?.value);
+  const apiBase = loopbackApiBase(
+    value("STRIPE_API_BASE")?.value,
+    "STRIPE_API_BASE",
+    (message) => new SyncConfigError(`${message}.`),
+  );
   return { key: key.value, apiBase, siteUrl: siteUrl(value("SITE_URL")?.value, apiBase), keySource: key.from };
-}
-
-function loopbackBase(value: string | undefined): URL | null {
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new SyncConfigError("STRIPE_API_BASE is not a URL.");
-  }
-  if (!LOOPBACK_HOSTS.has(url.hostname) || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new SyncConfigError("STRIPE_API_BASE must be an http(s) URL on 127.0.0.1, localhost or [::1].");
-  }
-  return url;
 }
 
 /** The portal links to the site's terms and privacy pages, so Stripe needs its public address. */
