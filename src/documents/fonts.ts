@@ -34,7 +34,7 @@ type Script = { regular: Uint8Array; bold: Uint8Array; characters: Set<number> }
  * The font files a document is drawn with, most common script first. A script with no bold file
  * has its regular file in both lists, the very same bytes: pdf.ts embeds it once.
  */
-export type QuoteFonts = { regular: Uint8Array[]; bold: Uint8Array[] };
+export type DocumentFonts = { regular: Uint8Array[]; bold: Uint8Array[] };
 
 function bytesOfDataUrl(dataUrl: string): Uint8Array {
   const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
@@ -126,7 +126,7 @@ const MAX_SCRIPTS = 3;
  * of the text is first found in it (embedding a font costs CPU even when subset), in the order the
  * text brings them, at most MAX_SCRIPTS.
  */
-export async function quoteFontsFor(text: string): Promise<QuoteFonts> {
+export async function documentFontsFor(text: string): Promise<DocumentFonts> {
   const all = await loadScripts();
   const needed = new Set<Script>([all[0] as Script]);
   for (const ch of text) {

@@ -8,8 +8,8 @@ import fontkit from "@pdf-lib/fontkit";
 import { LineCapStyle, type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from "pdf-lib";
 import { logoMark } from "../content/brand.ts";
 import { company } from "../content/company.ts";
-import { FontFamily, INK } from "../quotes/font-family.ts";
-import type { QuoteFonts } from "../quotes/fonts.ts";
+import { FontFamily, INK } from "./font-family.ts";
+import type { DocumentFonts } from "./fonts.ts";
 
 export { FontFamily };
 
@@ -153,11 +153,11 @@ export function drawFooters(d: Drawing, label: (page: number, pages: number) => 
 
 /**
  * The document's two weights, each a family of the scripts it needs. A file both weights use (a
- * script with no bold, see quotes/fonts.ts) is embedded once and drawn by both.
+ * script with no bold, see fonts.ts) is embedded once and drawn by both.
  */
 export async function embedFonts(
   doc: PDFDocument,
-  fonts: QuoteFonts,
+  fonts: DocumentFonts,
 ): Promise<{ regular: FontFamily; bold: FontFamily }> {
   doc.registerFontkit(fontkit);
   const embedded = new Map<Uint8Array, Promise<PDFFont>>();

@@ -1,5 +1,5 @@
+import { documentFontsFor } from "../documents/fonts.ts";
 import { quotePagePath } from "../paths.ts";
-import { quoteFontsFor } from "./fonts.ts";
 import { clientText, renderQuotePdf } from "./pdf.ts";
 import type { Quote } from "./repository.ts";
 
@@ -7,7 +7,7 @@ import type { Quote } from "./repository.ts";
 export async function quotePdf(quote: Quote, origin: string): Promise<Uint8Array> {
   const client = clientText(quote);
   const text = [client.name, client.company, ...quote.lines.map((l) => l.name + l.category)].join("");
-  const fonts = await quoteFontsFor(text);
+  const fonts = await documentFontsFor(text);
   return renderQuotePdf(quote, fonts, {
     siteUrl: origin,
     quotePageUrl: `${origin}${quotePagePath(quote.number, quote.access_key)}`,

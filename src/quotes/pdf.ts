@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { quoteDocument as words } from "../content/quote-document.ts";
+import type { DocumentFonts } from "../documents/fonts.ts";
 import {
   BRAND,
   clipped,
@@ -21,7 +22,6 @@ import {
 } from "../documents/pdf-kit.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
-import type { QuoteFonts } from "./fonts.ts";
 import type { Quote, QuoteLineRow } from "./repository.ts";
 
 /** Where the document points: the site, and the quote's own page (with its key). */
@@ -161,7 +161,7 @@ function drawTerms(d: Drawing, quote: Quote, links: QuoteLinks): void {
  * methods; page numbers when it runs over. The same quote and fonts give the same document (its
  * creation date is the quote's own).
  */
-export async function renderQuotePdf(quote: Quote, fonts: QuoteFonts, links: QuoteLinks): Promise<Uint8Array> {
+export async function renderQuotePdf(quote: Quote, fonts: DocumentFonts, links: QuoteLinks): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const weights = await embedFonts(doc, fonts);
   setMetadata(doc, {

@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { receiptDocument as words } from "../content/receipt-document.ts";
 import type { ReceiptFacts } from "../db/receipts.ts";
 import type { OrderItemRow } from "../db/schema.ts";
+import { documentFontsFor } from "../documents/fonts.ts";
 import {
   BRAND,
   clipped,
@@ -22,7 +23,6 @@ import {
 } from "../documents/pdf-kit.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
-import { quoteFontsFor } from "../quotes/fonts.ts";
 
 /** The most of the owner's note a receipt prints (the back office holds all of it), and its lines. */
 const NOTE_MAX = 300;
@@ -197,7 +197,7 @@ function drawClosing(d: Drawing): void {
 export async function renderReceiptPdf(facts: ReceiptFacts, siteUrl: string): Promise<Uint8Array> {
   const { receipt, payment } = facts;
   const text = userText(facts);
-  const fonts = await quoteFontsFor(
+  const fonts = await documentFontsFor(
     [
       text.name,
       text.company,
