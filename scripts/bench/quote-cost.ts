@@ -85,9 +85,10 @@ async function postQuote(origin: string, services: unknown[], name: string, comp
 function bundleCost(): QuoteCost["bundle"] {
   const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).byteLength;
   const assets = join(WORKER_DIR, "assets");
-  const chunk = readdirSync(assets).find(
-    (f) => f.endsWith(".js") && readFileSync(join(assets, f), "utf8").includes("PDFDocument"),
-  );
+  // The largest chunk naming PDFDocument: smaller ones that only import it name it too.
+  const chunk = readdirSync(assets)
+    .filter((f) => f.endsWith(".js") && readFileSync(join(assets, f), "utf8").includes("PDFDocument"))
+    .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0];
   if (!chunk) throw new Error("No worker chunk holds the PDF library: is it still loaded lazily?");
   return {
     entryGzip: gz(join(WORKER_DIR, "index.js")),
