@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
 
 /**
  * Structured logs: every line the worker writes is one JSON object, so Workers Logs (and `wrangler
@@ -6,6 +7,10 @@ import type { Context } from "hono";
  * `path`; `sessionId` (a Checkout Session id, which is also the order's id) and `error` where there
  * is one. Errors are given as `{ name, message }`, with `stack` added on error lines only: always a
  * field of the one line, never printed over several.
+ *
+ * Some addresses are keys: whoever reads them can act as their owner. Every string of every line is
+ * passed through redactSecrets on its way out, so no route, error message or URL a caller adds can
+ * put one in the log (docs/security.md, "Logs keep no keys").
  */
 type LogLevel = "info" | "warn" | "error";
 
@@ -77,11 +82,46 @@ function errorFields(error: unknown, withStack: boolean): Record<string, unknown
   return { name: typeof error, message: String(error) };
 }
 
+/** What a secret is replaced with: says something was there, not what. */
+const REDACTED = "[redacted]";
+
+/** A path segment, or a query's value: each runs until what ends it, a space or a quote. */
+const SEGMENT = "[^/?#\\s\"'<>]+";
+const QUERY_VALUE = "[^&#\\s\"'<>]+";
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A path prefix whose next segment is a key, in any case a request may write it. */
+const keyedSegment = (prefix: string): RegExp => new RegExp(`(${escapeRegExp(prefix)})${SEGMENT}`, "gi");
+
+/**
+ * The secrets an address can carry: Daraja's callback token (/mpesa/callback/<token>), an M-Pesa
+ * order's reference (/mpesa/order/<uuid>, the waiting page's only key), and the keys of receipt and
+ * quote links (?k=) and one-time billing links (?token=).
+ */
+const SECRET_PATTERNS: RegExp[] = [
+  keyedSegment(MPESA_CALLBACK_PREFIX),
+  keyedSegment(mpesaOrderPath("")),
+  new RegExp(`([?&](?:k|token)=)${QUERY_VALUE}`, "gi"),
+];
+
+/** The text with every secret above replaced, the rest (e.g. /status after an order's key) kept. */
+function redactSecrets(text: string): string {
+  return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, `$1${REDACTED}`), text);
+}
+
+/** Each value as it may be written: strings without secrets, BigInts as digits (JSON has none). */
+function loggable(_key: string, value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  return typeof value === "bigint" ? value.toString() : value;
+}
+
 /** JSON.stringify that cannot throw (a cyclic or BigInt field is replaced, not fatal to the request). */
 function safeStringify(line: Record<string, unknown>): string {
   try {
-    return JSON.stringify(line, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+    return JSON.stringify(line, loggable);
   } catch {
-    return JSON.stringify({ level: line.level, message: line.message, requestId: line.requestId, path: line.path });
+    const { level, message, requestId, path } = line;
+    return JSON.stringify({ level, message, requestId, path }, loggable);
   }
 }

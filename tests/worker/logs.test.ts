@@ -1,6 +1,19 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApp } from "../../src/app.ts";
 import { logger } from "../../src/http/log.ts";
+import { MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../../src/paths.ts";
+import {
+  answerPrompt,
+  deliver as deliverCallback,
+  mpesaStandinUrl,
+  orderByRef,
+  postMpesa,
+  refOf,
+  requestsOf,
+  shillingsFor,
+  testPhone,
+} from "./support/mpesa.ts";
 import { deliver, sessionEvent, WEBHOOK_URL } from "./support/orders.ts";
 import { cartItem, customer, failingStandinUrl, postPaymentWith, standinUrl } from "./support/payment.ts";
 import { PROXIED_STRIPE, proxyStripe } from "./support/stripe-proxy.ts";
@@ -112,5 +125,108 @@ describe("structured logs", () => {
     const answer = await deliver("{}");
     expect(answer.status).toBe(400);
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+/** Every line the worker writes, at any level, as the text that reaches the log. */
+function everyLogLine() {
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation(() => {}),
+    vi.spyOn(console, "warn").mockImplementation(() => {}),
+    vi.spyOn(console, "error").mockImplementation(() => {}),
+  ];
+  return () => spies.flatMap((spy) => spy.mock.calls.map((args) => String(args[0])));
+}
+
+/** An M-Pesa prompt for a one-off cart: its CheckoutRequestID and the callback address Daraja was given. */
+async function startPrompt() {
+  const res = await postMpesa({
+    services: [cartItem("s1")],
+    customerInfo: customer(),
+    phone: testPhone().typed,
+    kesAmount: await shillingsFor(15_000),
+  });
+  expect(res.status).toBe(200);
+  const order = await orderByRef(refOf(((await res.json()) as { url: string }).url));
+  const [request] = (await requestsOf(order?.session_id ?? "")).results;
+  const pushes = (await (await fetch(`${mpesaStandinUrl()}/__pushes`)).json()) as {
+    checkoutRequestId: string;
+    request: { callbackUrl: string };
+  }[];
+  const push = pushes.find((p) => p.checkoutRequestId === request?.checkout_request_id);
+  if (!request || !push) throw new Error("no prompt recorded");
+  return { checkoutRequestId: request.checkout_request_id, callbackUrl: push.request.callbackUrl };
+}
+
+/** The real site with routes that fail, as a bug would, on addresses whose last segment is a key. */
+function siteFailingOnKeyedPaths() {
+  const app = createApp();
+  const bug = (url: string) => {
+    throw new Error(`exploded while handling ${url}`);
+  };
+  app.get(`${MPESA_CALLBACK_PREFIX}:token`, (c) => bug(c.req.url));
+  app.get(`${MPESA_ORDER_PATH}/explode`, (c) => bug(c.req.url));
+  return app;
+}
+
+describe("secrets in addresses stay out of the log", () => {
+  it("a callback refused at a prompt's token address logs its refusal without the token", async () => {
+    const mine = await startPrompt();
+    const other = await startPrompt();
+    const token = new URL(mine.callbackUrl).pathname.slice(MPESA_CALLBACK_PREFIX.length);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    // Another prompt's genuine callback, posted to this prompt's address: refused, and logged.
+    const { callback } = await answerPrompt(other.checkoutRequestId, 0);
+    const lines = everyLogLine();
+    expect((await deliverCallback(mine.callbackUrl, callback)).status).toBe(200);
+
+    const written = lines();
+    expect(written.length, "the refusal is logged").toBeGreaterThan(0);
+    for (const line of written) expect(line).not.toContain(token);
+    expect(written.map((line) => (JSON.parse(line) as LogLine).path)).toContain("/mpesa/callback/[redacted]");
+  });
+
+  it("an unexpected error on a callback or waiting-page address logs the error without the key", async () => {
+    const token = "Zk3q9VbX2mL0pR7sT1uW4yA6cE8gI5kN-oQ_hJdFtYz";
+    const ref = crypto.randomUUID();
+    const lines = everyLogLine();
+    const app = siteFailingOnKeyedPaths();
+    for (const path of [`${MPESA_CALLBACK_PREFIX}${token}`, `/mpesa/order/${ref}/explode?k=${token}`]) {
+      const res = await app.fetch(new Request(`https://example.com${path}`, { headers: { Accept: "text/html" } }), env);
+      expect(res.status).toBe(500);
+    }
+
+    const written = lines();
+    expect(written).toHaveLength(2);
+    for (const line of written) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain(ref);
+    }
+    const parsed = written.map((line) => JSON.parse(line) as LogLine);
+    expect(parsed.map((line) => line.path)).toEqual(["/mpesa/callback/[redacted]", "/mpesa/order/[redacted]/explode"]);
+    expect(parsed[0]?.message).toBe("Request failed: GET /mpesa/callback/[redacted]");
+    expect(parsed[1]?.error?.message).toBe(
+      "exploded while handling https://example.com/mpesa/order/[redacted]/explode?k=[redacted]",
+    );
+  });
+
+  it("redacts receipt, quote and billing-link keys in any field a caller logs, and keeps the rest", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const request = logger({ requestId: "req-2", path: "/receipt/R-2026-00001" });
+    request.error("Receipt PDF failed", {
+      link: "https://example.com/receipt/R-2026-00001?k=receiptkey123&download=1",
+      quote: "/quote/Q-2026-00007/pdf?k=quotekey456",
+      billing: "/billing/open?token=billingtoken789",
+      error: new Error("R2 refused /quote/Q-2026-00007?k=quotekey456"),
+    });
+    const [line] = error.mock.calls.map((args) => String(args[0]));
+    for (const secret of ["receiptkey123", "quotekey456", "billingtoken789"]) expect(line).not.toContain(secret);
+    expect(JSON.parse(line ?? "{}")).toMatchObject({
+      path: "/receipt/R-2026-00001",
+      link: "https://example.com/receipt/R-2026-00001?k=[redacted]&download=1",
+      quote: "/quote/Q-2026-00007/pdf?k=[redacted]",
+      billing: "/billing/open?token=[redacted]",
+      error: { message: "R2 refused /quote/Q-2026-00007?k=[redacted]" },
+    });
   });
 });
