@@ -3,7 +3,7 @@
 // date, who set it and its history.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { currentKesRate } from "../../src/payments/kes-rate.ts";
+import { currentKesRate, setKesRate } from "../../src/payments/kes-rate.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
@@ -15,6 +15,9 @@ const open = (path = "/admin/settings") => openAsOwner(path);
 /** The rate form's post as the back office's page sends it; `headers` given empty are removed. */
 const postRate = (rate: string, headers: Record<string, string> = {}) =>
   postAsOwner("/admin/settings", { rate }, headers);
+
+/** The rate form's post with more fields, as the confirmation's form sends them. */
+const postForm = (form: Record<string, string>) => postAsOwner("/admin/settings", form);
 
 const settingRow = () =>
   db.prepare("SELECT * FROM settings WHERE key = 'kes_rate'").first<{ value: string; updated_by: string }>();
@@ -137,5 +140,105 @@ describe("/admin/settings", () => {
     );
     expect(page.status).toBe(401);
     expect(await page.text()).not.toContain("KES exchange rate");
+  });
+});
+
+describe("/admin/settings: a change of more than 20% is confirmed before it is saved", () => {
+  /** The rate in force before each case: the KES_PER_USD default's 129.00, set by the owner. */
+  const startAt129 = () => setKesRate(env, 12_900, "admin");
+  const rateNow = async () => (await currentKesRate(env))?.rateX100;
+
+  /** The hidden fields of the page's confirmation form, as a browser would post them. */
+  const confirmationForm = (document: Document): Record<string, string> =>
+    Object.fromEntries(
+      queryAll(document, "[data-confirm-rate] form input[type=hidden]").map((input) => [
+        input.getAttribute("name") ?? "",
+        input.getAttribute("value") ?? "",
+      ]),
+    );
+
+  it("asks before saving 12.95 after 129.00 (a slipped decimal point), and saves it once confirmed", async () => {
+    await startAt129();
+    const auditBefore = (await rateAudit()).length;
+
+    const asked = await postRate("12.95");
+    expect(asked.status).toBe(200);
+    expect(await rateNow()).toBe(12_900);
+    expect(await rateAudit()).toHaveLength(auditBefore);
+    const { document } = asked;
+    expect(textOf(document.querySelector("title"))).toMatch(/^Confirm the new rate/);
+    const panel = document.querySelector("[data-confirm-rate]");
+    expect(textOf(panel?.querySelector("h3"))).toBe("Confirm a large change");
+    expect(textOf(panel?.querySelector("[role=alert]"))).toBe(
+      "Not saved yet: this changes the rate by more than 20%. Check it before you save it.",
+    );
+    expect(queryAll(panel as Element, "dt, dd").map(textOf)).toEqual([
+      "Current rate",
+      "KES 129.00 per US dollar",
+      "New rate",
+      "KES 12.95 per US dollar",
+      "Change",
+      "90.0% lower",
+    ]);
+    const form = panel?.querySelector("form");
+    expect(form?.getAttribute("method")).toBe("post");
+    expect(form?.getAttribute("action")).toBe("/admin/settings");
+    expect(textOf(form?.querySelector("button[type=submit]"))).toBe("Yes, save KES 12.95 per US dollar");
+    const keep = form?.querySelector("a");
+    expect(textOf(keep)).toBe("No, keep KES 129.00");
+    expect(keep?.getAttribute("href")).toBe("/admin/settings");
+    // The page still holds the ordinary form, to type the rate again.
+    expect(document.querySelector("form input#kes-rate[name='rate']")).not.toBeNull();
+
+    const confirmed = await postForm(confirmationForm(document));
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.res.headers.get("Location")).toBe("/admin/settings?saved=1");
+    expect(await rateNow()).toBe(1_295);
+    const audit = await rateAudit();
+    expect(audit).toHaveLength(auditBefore + 1);
+    expect(audit.at(-1)).toMatchObject({ action: "setting.kes_rate", actor: "admin", detail: "12.95" });
+  });
+
+  it("saves 150.00 after 129.00 (16% higher) at once, as any change within 20%", async () => {
+    await startAt129();
+    const saved = await postRate("150.00");
+    expect(saved.status).toBe(303);
+    expect(await rateNow()).toBe(15_000);
+  });
+
+  it("counts more than 20% exactly: 154.80 (20.0% higher) saves at once, 185.77 after it (20.01%) asks", async () => {
+    await startAt129();
+    expect((await postRate("154.80")).status).toBe(303);
+    expect(await rateNow()).toBe(15_480);
+    const asked = await postRate("185.77");
+    expect(asked.status).toBe(200);
+    expect(textOf(asked.document.querySelector("[data-rate-change]"))).toBe("20.0% higher");
+    expect(await rateNow()).toBe(15_480);
+  });
+
+  it.each([
+    [
+      "another value (a confirmation of 12.95 posted with 1.295)",
+      { rate: "1.295", confirm: "12.95", from: "129.00" },
+      null,
+    ],
+    ["another value within the band", { rate: "10.00", confirm: "12.95", from: "129.00" }, "10.00"],
+    ["a different confirmed value", { rate: "12.95", confirm: "12.90", from: "129.00" }, "12.95"],
+    ["a change from a rate no longer in force", { rate: "12.95", confirm: "12.95", from: "131.00" }, "12.95"],
+    ["nothing (empty fields)", { rate: "12.95", confirm: "", from: "" }, "12.95"],
+  ])("saves nothing when the confirmation is for %s", async (_name, form, askedAbout) => {
+    await startAt129();
+    const auditBefore = (await rateAudit()).length;
+    const { status, document } = await postForm(form);
+    expect(await rateNow()).toBe(12_900);
+    expect(await rateAudit()).toHaveLength(auditBefore);
+    if (askedAbout === null) {
+      // Not a rate at all: refused as any typo is.
+      expect(status).toBe(400);
+      return;
+    }
+    // A rate is asked about again, and the new confirmation is for what was actually posted.
+    expect(status).toBe(200);
+    expect(confirmationForm(document)).toEqual({ rate: askedAbout, confirm: askedAbout, from: "129.00" });
   });
 });

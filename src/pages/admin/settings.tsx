@@ -1,16 +1,19 @@
 /** The back office's Settings page: the KES exchange rate, its form and its history. */
-import type { SettingsView } from "../../admin/settings.ts";
+import type { RateConfirmation, SettingsView } from "../../admin/settings.ts";
 import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { parseKesRate } from "../../lib/kes.ts";
 import { ADMIN_SETTINGS_PATH } from "../../paths.ts";
 import type { Page } from "../types.ts";
 import { AdminHeader } from "./chrome.tsx";
-import { button, field, formatTime, RecordTable } from "./shared.tsx";
+import { button, field, formatTime, RecordTable, secondaryButton } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
-/** What the page says after the form: the rate just saved, or why the typed one was refused. */
-export type SettingsOutcome = { saved: number } | { refused: string } | null;
+/**
+ * What the page says after the form: the rate just saved, why the typed one was refused, or a large
+ * change to confirm.
+ */
+export type SettingsOutcome = { saved: number } | { refused: string } | { confirm: RateConfirmation } | null;
 
 function CurrentRate({ view }: { view: SettingsView }) {
   const copy = adminPaymentsCopy.settings.rate;
@@ -50,7 +53,7 @@ function RateForm({ view, outcome }: { view: SettingsView; outcome: SettingsOutc
         {copy.label}
       </label>
       <p id="kes-rate-hint" className="text-xs text-slate-600">
-        {copy.hint(view.bounds.min, view.bounds.max)}
+        {copy.hint(view.bounds.min, view.bounds.max, view.confirmAbove)}
       </p>
       {refused !== null && (
         <p id="kes-rate-error" className="mt-1 text-sm font-semibold text-red-800" role="alert">
@@ -74,6 +77,57 @@ function RateForm({ view, outcome }: { view: SettingsView; outcome: SettingsOutc
         {copy.submit}
       </button>
     </form>
+  );
+}
+
+/**
+ * The second look at a large change: both rates and the change in percent, and a button that posts
+ * this very change again with what confirms it, beside the way out that keeps the rate. Nothing
+ * takes the focus: Enter on a page that just loaded must not save the change.
+ */
+function ConfirmRate({ confirmation, confirmAbove }: { confirmation: RateConfirmation; confirmAbove: number }) {
+  const copy = adminPaymentsCopy.settings.rate;
+  const words = copy.confirm;
+  const { fromX100, toX100, percent } = confirmation;
+  return (
+    <section
+      aria-labelledby="confirm-rate-heading"
+      className="mt-4 rounded-md bg-accent-100 p-4 ring-1 ring-accent-700"
+      data-confirm-rate={toX100}
+    >
+      <h3 id="confirm-rate-heading" className="text-lg font-bold text-slate-900">
+        {words.heading}
+      </h3>
+      <p className="mt-1 text-sm font-semibold text-slate-900" role="alert">
+        {words.notYet(confirmAbove)}
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-semibold text-slate-700">{words.current}</dt>
+        <dd className="tabular-nums text-slate-900" data-rate-from={fromX100}>
+          {copy.perUsd(fromX100)}
+        </dd>
+        <dt className="font-semibold text-slate-700">{words.next}</dt>
+        <dd className="tabular-nums text-slate-900" data-rate-to={toX100}>
+          {copy.perUsd(toX100)}
+        </dd>
+        <dt className="font-semibold text-slate-700">{words.change}</dt>
+        <dd className="tabular-nums text-slate-900" data-rate-change>
+          {words.percent(percent)}
+        </dd>
+      </dl>
+      <p className="mt-3 text-sm text-slate-700">{words.why}</p>
+      <form method="post" action={ADMIN_SETTINGS_PATH} className="mt-3 flex flex-wrap items-center gap-3">
+        {Object.entries(confirmation.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={button}>
+          {words.submit(toX100)}
+        </button>
+        <a href={ADMIN_SETTINGS_PATH} className={secondaryButton}>
+          {words.keep(fromX100)}
+        </a>
+      </form>
+    </section>
   );
 }
 
@@ -135,6 +189,9 @@ function SettingsBody({ view, who, outcome }: { view: SettingsView; who: string;
             {copy.rate.heading}
           </h2>
           <p className="mt-1 text-sm text-slate-700">{copy.rate.explain}</p>
+          {outcome && "confirm" in outcome && (
+            <ConfirmRate confirmation={outcome.confirm} confirmAbove={view.confirmAbove} />
+          )}
           <CurrentRate view={view} />
           <RateForm view={view} outcome={outcome} />
         </section>
@@ -146,9 +203,12 @@ function SettingsBody({ view, who, outcome }: { view: SettingsView; who: string;
 
 /** The Settings page for the signed-in owner, with the outcome of the form just sent, if any. */
 export function adminSettingsPage(view: SettingsView, who: string, outcome: SettingsOutcome): Page {
+  const copy = adminPaymentsCopy.settings;
+  // A page that asks a question says so in its title, the first thing a screen reader reads.
+  const title = outcome && "confirm" in outcome ? copy.rate.confirm.title : copy.title;
   return {
     path: ADMIN_SETTINGS_PATH,
-    title: adminCopy.sectionTitle(adminPaymentsCopy.settings.title),
+    title: adminCopy.sectionTitle(title),
     description: "",
     layout: "back-office",
     render: () => <SettingsBody view={view} who={who} outcome={outcome} />,
