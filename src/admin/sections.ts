@@ -1,4 +1,5 @@
 import { adminCopy } from "../content/admin.ts";
+import { orderBalances, quotePartPayments } from "../db/order-balance.ts";
 import { receiptNumbersForOrders } from "../db/receipt-links.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
@@ -35,6 +36,10 @@ const sections: { [S in Section]: SectionLoader } = {
       db,
       found.rows.map((o) => o.session_id),
     );
+    const balances = await orderBalances(
+      db,
+      found.rows.map((o) => o.session_id),
+    );
     return {
       query,
       found,
@@ -44,6 +49,7 @@ const sections: { [S in Section]: SectionLoader } = {
         audit,
         noteMax: ORDER_NOTE_MAX_LENGTH,
         receipts,
+        balances,
         today: nairobiToday(),
         recorded: params.get("recorded") === "1",
       },
@@ -69,7 +75,17 @@ const sections: { [S in Section]: SectionLoader } = {
     return {
       query,
       found,
-      data: { section: "quotes", rows: found.rows, now: Date.now(), audit, today: nairobiToday() },
+      data: {
+        section: "quotes",
+        rows: found.rows,
+        now: Date.now(),
+        audit,
+        partPaid: await quotePartPayments(
+          db,
+          found.rows.map((q) => q.number),
+        ),
+        today: nairobiToday(),
+      },
     };
   },
   async messages(db, params) {

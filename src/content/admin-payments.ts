@@ -29,13 +29,27 @@ export const adminPaymentsCopy = {
       fromDefault: "Default from KES_PER_USD (you have not set a rate here yet).",
       none: "No rate: M-Pesa is not offered until you set one.",
       label: "New rate (KES per US dollar)",
-      hint: (min: number, max: number) =>
-        `A number with at most two decimals, between ${formatKesRate(min)} and ${formatKesRate(max)}, e.g. 129.50.`,
+      hint: (min: number, max: number, confirmAbove: number) =>
+        `A number with at most two decimals, between ${formatKesRate(min)} and ${formatKesRate(max)}, e.g. 129.50. A change of more than ${confirmAbove}% is saved only once you confirm it.`,
       submit: "Save rate",
       invalid: (min: number, max: number) =>
         `That is not a rate we can use: write KES per US dollar with at most two decimals, between ${formatKesRate(min)} and ${formatKesRate(max)} (e.g. 129.50). Nothing was saved.`,
       saved: (rateX100: number) => `Rate saved: KES ${formatKesRate(rateX100)} per US dollar.`,
       errorTitle: "Rate not saved",
+      /** A change over the threshold, asked about before it is saved (a slipped decimal point charges a tenth). */
+      confirm: {
+        title: "Confirm the new rate",
+        heading: "Confirm a large change",
+        notYet: (confirmAbove: number) =>
+          `Not saved yet: this changes the rate by more than ${confirmAbove}%. Check it before you save it.`,
+        current: "Current rate",
+        next: "New rate",
+        change: "Change",
+        percent: (percent: number) => `${Math.abs(percent).toFixed(1)}% ${percent < 0 ? "lower" : "higher"}`,
+        why: "A day's market move is a few percent. A change this large is more often a typing slip: a misplaced decimal point charges every M-Pesa buyer a tenth, or ten times, the price.",
+        submit: (rateX100: number) => `Yes, save KES ${formatKesRate(rateX100)} per US dollar`,
+        keep: (rateX100: number) => `No, keep KES ${formatKesRate(rateX100)}`,
+      },
     },
     history: {
       heading: "Rate history",
@@ -52,9 +66,9 @@ export const adminPaymentsCopy = {
     forQuote: (number: string) => ` for quote ${number}`,
     forOrder: (ref: string) => ` for order ${ref}`,
     quoteHint:
-      "For a bank transfer or paybill payment of this quote: it becomes a paid order at the quoted prices, the quote is marked accepted and the buyer is e-mailed a receipt.",
+      "For a bank transfer or paybill payment of this quote: it becomes an order at the quoted prices, and once it is paid in full the quote is marked accepted and the buyer is e-mailed. Every payment gets its receipt.",
     orderHint:
-      "For a bank transfer or paybill payment of this order: it is marked paid if it was not, and the payment gets its receipt. The buyer is e-mailed when the order becomes paid.",
+      "For a bank transfer or paybill payment of this order: it is marked paid once it is paid in full, and the payment gets its receipt. The buyer is e-mailed when the order becomes paid.",
     method: "Method",
     methods,
     amount: "Amount",
@@ -88,8 +102,19 @@ export const adminPaymentsCopy = {
       `Reference ${reference} is already recorded (payment of ${amount} on ${day}). Nothing was saved.`,
     quoteAccepted: (number: string) =>
       `Quote ${number} is already accepted, so no second order was made from it. Record the payment against its order instead. Nothing was saved.`,
+    concurrent: (number: string) =>
+      `Another payment of quote ${number} was recorded at the same moment. Nothing was saved: look at the quote's order, then record this payment against it.`,
     backToQuote: "Back to the quote",
     backToOrder: "Back to the order",
+  },
+  /** What a quote or order is due, and what a payment below it does (db/order-balance.ts). */
+  balance: {
+    due: (due: string) => `Due: ${due}.`,
+    dueAfterPart: (due: string, paid: string, balance: string) =>
+      `Due: ${due}. Paid so far: ${paid}. Balance: ${balance}.`,
+    partRule:
+      "A smaller amount is recorded as a part payment: it stays unpaid, showing its balance, and the buyer's confirmation goes out only once the payments reach what is due. A KES payment counts at today's rate; a difference of at most KES 1 or $0.01 is rounding and counts as paid.",
+    line: (paid: string, due: string, balance: string) => `Part paid: ${paid} of ${due} · balance ${balance}`,
   },
   recorded: "Payment recorded. Its receipt is below; the buyer's e-mail is queued when the order became paid now.",
   /** How the buyer's e-mail names the way they paid ("We've received your payment of KES 12,950.00 by …"). */

@@ -26,6 +26,14 @@ export const mpesaCopy = {
     "Our exchange rate has just changed, so the amount in shillings is different. Please check the new amount and confirm again.",
   quoteAccepted: "This quote has already been paid.",
   quoteNotPayable: "This quote can no longer be paid online. Please contact us for a new one.",
+  partPaid: `Part of this has already been paid, so M-Pesa Express cannot ask for the whole amount. Please pay the balance by bank transfer or paybill, or contact us at ${contact}.`,
+  orderClosed: `This order can no longer be paid here. Please contact us at ${contact}.`,
+  orderChanged:
+    "Our prices have changed since this order was made, so it cannot be paid as it stands. Please go back to checkout: your cart is still there.",
+  inFlight:
+    "A payment prompt for this order is already on its way to a phone. Please wait for it, then check this page.",
+  tooManyRefused:
+    "Too many payment requests from your network could not be accepted this hour. Please try again later, or pay by card.",
   refused: `M-Pesa did not accept this payment request, and nothing was charged. Please check the number, or contact us at ${contact}.`,
   providerFailed: "M-Pesa could not be reached, and nothing was charged. Please try again in a moment.",
   notRecorded:
@@ -51,8 +59,12 @@ export const mpesaCopy = {
       `Thank you: we received ${formatKes(kes)}${receipt ? ` (M-Pesa receipt ${receipt})` : ""}. A confirmation is on its way to your e-mail.`,
     failedTitle: "The payment did not go through",
     tryAgain: "Send the prompt again",
+    retryAmount: (kes: number) => `The new prompt asks for ${formatKes(kes)}.`,
+    repriced: (kes: number) =>
+      `Our exchange rate has changed since this order was made, so the amount is now ${formatKes(kes)}. Send the prompt again to pay it.`,
     payByCard: "Pay by card instead",
     backToQuote: "Back to the quote",
+    home: "Back to the home page",
     testPhone: "Open the test phone (local M-Pesa stand-in)",
     orderRef: (ref: string) => `Order reference ${ref}`,
     receiptLink: (number: string) => `Download receipt ${number} (PDF)`,

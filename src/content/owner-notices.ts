@@ -2,6 +2,8 @@
 export const ownerNoticeCopy = {
   summaries: {
     orderReview: "Stripe's record of this order's payment does not match the order. It was not marked paid.",
+    lateMpesa:
+      "M-Pesa confirmed a payment for a prompt we had already marked failed. It is in the ledger, marked for review, and the order is held for you: no e-mail went to the buyer.",
     cancelScheduled: "The customer asked to cancel their subscription; it ends at the end of the current period.",
     canceled: "The subscription has ended; no further renewals will be charged.",
     renewalFailed:
@@ -23,5 +25,7 @@ export const ownerNoticeCopy = {
     endsOn: "Ends on",
     canceledOn: "Canceled on",
     stripeSaid: "What Stripe said",
+    mpesaReceipt: "M-Pesa receipt",
+    mpesaSaid: "What happened",
   },
 } as const;

@@ -34,8 +34,13 @@ export const quotePageCopy = {
       `Our online prices have changed since this quote was written (${listed(names)}), so paying online would not match it. The quoted prices still hold by bank transfer or M-Pesa until ${until}, or request a new quote at today's prices.`,
     unavailable: (names: readonly string[]) =>
       `We no longer offer ${listed(names)} online, so this quote cannot be paid online. Pay by bank transfer or M-Pesa, or request a new quote.`,
+    partPaid: (paid: string, balance: string) =>
+      `We have received ${paid} toward this quote. The balance of ${balance} is paid by bank transfer or M-Pesa paybill as described above, with the quote number as the reference: paying online would charge the whole quote again.`,
     requestNew: { label: "Request a new quote", href: paths.customQuote },
   },
+  /** Under the totals, while a quote is being paid in parts. */
+  paidSoFar: "Paid so far",
+  balance: "Balance to pay",
   tooMany: {
     title: "Too Many Requests",
     text: "Too many requests from your connection. Please wait a minute and open your quote's link again.",

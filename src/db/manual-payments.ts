@@ -5,8 +5,8 @@
  * NOCASE index on payments.reference (migrations/0011) refuses a second one, and with it the whole
  * batch, however many submissions race.
  */
+import { orderSettledSql } from "./order-balance.ts";
 import { type NewOrder, orderStatements } from "./orders.ts";
-import { acceptQuoteStatement } from "./quotes.ts";
 import type { PaymentRow } from "./schema.ts";
 
 /** A recorded payment's ledger line. Its amount is in minor units of its own currency. */
@@ -50,44 +50,74 @@ function paymentStatement(db: D1Database, p: ManualPaymentRow, at: string): D1Pr
     );
 }
 
+/** SQL: order `sid` is the one that pays quote `q`: no other order accepted it or is paying it in parts. */
+const ONLY_ORDER_OF_QUOTE = (q: string, sid: string) => `(${q}.accepted_order IS NULL OR ${q}.accepted_order = ${sid})
+  AND NOT EXISTS (SELECT 1 FROM orders other JOIN payments p ON p.session_id = other.session_id
+    WHERE other.quote_number = ${q}.number AND other.session_id <> ${sid} AND other.status <> 'paid' AND p.status = 'paid')`;
+
+/** Marks the order paid when what was paid toward it now settles it (order-balance.ts), from `payableFrom`. */
+function settleStatement(db: D1Database, sessionId: string, payableFrom: PayableFrom, at: string) {
+  const from = payableFrom.map((_, i) => `?${i + 3}`).join(", ");
+  return db
+    .prepare(
+      `UPDATE orders SET status = 'paid', paid_at = ?1, updated_at = ?1
+       WHERE session_id = ?2 AND status IN (${from}) AND ${orderSettledSql("orders")}
+       RETURNING session_id`,
+    )
+    .bind(at, sessionId, ...payableFrom);
+}
+
+/** Accepts the quote an order pays, once the order is paid (now or before) and nothing else accepted it. */
+function acceptPaidQuoteStatement(db: D1Database, sessionId: string, at: string) {
+  return db
+    .prepare(
+      `UPDATE quotes SET accepted_at = ?1, accepted_order = ?2
+       WHERE number = (SELECT quote_number FROM orders WHERE session_id = ?2 AND status = 'paid') AND accepted_at IS NULL`,
+    )
+    .bind(at, sessionId);
+}
+
 /**
- * A quote paid by bank or paybill: its order (at the quoted lines and prices, already paid), the
- * ledger line, the quote marked accepted by that order, and the audit row, in one transaction.
+ * A quote paid by bank or paybill: its order (at the quoted lines and prices), the ledger line, and
+ * the audit row, in one transaction. When the payment covers what the quote is due the order is
+ * paid and the quote accepted by it; a smaller payment leaves both open (a part payment), and later
+ * payments of the quote go to the same order. True when the order became paid.
  *
- * The audit row is the batch's guard: it is written from the quote as the acceptance left it, its
- * actor NULL (which the NOT NULL column refuses, failing the batch) unless this order is the one
- * that accepted the quote. A quote accepted meanwhile (an M-Pesa prompt answered, another tab)
- * therefore rolls back the order and payment too, rather than leaving a second order for one quote.
+ * The audit row is the batch's guard: its actor is NULL (which the NOT NULL column refuses, failing
+ * the batch) when another order accepted the quote meanwhile or is already paying it in parts (an
+ * M-Pesa prompt answered, another tab), which rolls back the order and payment too rather than
+ * leaving a second order for one quote.
  */
 export async function recordQuotePayment(
   db: D1Database,
   order: NewOrder & { quoteNumber: string },
   payment: ManualPaymentRow,
   { actor, at, detail }: Recording,
-): Promise<void> {
-  await db.batch([
+): Promise<boolean> {
+  const results = await db.batch([
     ...orderStatements(db, order),
-    db
-      .prepare("UPDATE orders SET status = 'paid', paid_at = ?1, updated_at = ?1 WHERE session_id = ?2")
-      .bind(at, order.sessionId),
     paymentStatement(db, payment, at),
-    acceptQuoteStatement(db, order.quoteNumber, order.sessionId),
+    settleStatement(db, order.sessionId, ["pending"], at),
+    acceptPaidQuoteStatement(db, order.sessionId, at),
     db
       .prepare(
         `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
-         SELECT ?1, CASE WHEN q.accepted_order = ?2 THEN ?3 END, 'payment.recorded', 'quote', ?4, ?5
+         SELECT ?1, CASE WHEN ${ONLY_ORDER_OF_QUOTE("q", "?2")} THEN ?3 END, 'payment.recorded', 'quote', ?4, ?5
          FROM (SELECT 1) LEFT JOIN quotes q ON q.number = ?4`,
       )
       .bind(at, order.sessionId, actor, order.quoteNumber, detail),
   ]);
+  const settled = results.at(-3);
+  return (settled?.results.length ?? 0) > 0;
 }
 
 /**
- * An order paid by bank or paybill: the ledger line, the order marked paid when its status allows
- * it (an expired or failed M-Pesa order, one awaiting a bank debit; a paid one stays paid, this
- * being a further payment), and the audit row, in one transaction. True when the order became paid
- * now. Both writes select from the order, and the payment's foreign key needs it: a missing order
- * fails the batch.
+ * An order paid by bank or paybill: the ledger line, the order marked paid when its status allows it
+ * (an expired or failed M-Pesa order, one awaiting a bank debit) and what has been paid toward it
+ * now settles it, the quote it pays accepted then, and the audit row, in one transaction. A smaller
+ * payment is a part payment: the order stays as it was, with its balance. A paid order stays paid,
+ * this being a further payment. True when the order became paid now. Every write selects from the
+ * order, and the payment's foreign key needs it: a missing order fails the batch.
  */
 export async function recordOrderPayment(
   db: D1Database,
@@ -95,15 +125,10 @@ export async function recordOrderPayment(
   payableFrom: PayableFrom,
   { actor, at, detail }: Recording,
 ): Promise<boolean> {
-  const from = payableFrom.map(() => "?").join(", ");
   const [, moved] = await db.batch([
     paymentStatement(db, payment, at),
-    db
-      .prepare(
-        `UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ?
-         WHERE session_id = ? AND status IN (${from}) RETURNING session_id`,
-      )
-      .bind(at, at, payment.sessionId, ...payableFrom),
+    settleStatement(db, payment.sessionId, payableFrom, at),
+    acceptPaidQuoteStatement(db, payment.sessionId, at),
     db
       .prepare(
         `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)

@@ -52,8 +52,8 @@ export function orderStatements(db: D1Database, order: NewOrder): D1PreparedStat
       .prepare(
         `INSERT INTO orders (session_id, order_ref, mode, customer_name, customer_email, customer_phone,
            customer_company, address, city, state, zip, country, total_cents, provider, kes_amount, kes_rate_x100,
-           quote_number)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           quote_number, kes_priced_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         order.sessionId,
@@ -73,6 +73,7 @@ export function orderStatements(db: D1Database, order: NewOrder): D1PreparedStat
         order.kes?.amount ?? null,
         order.kes?.rateX100 ?? null,
         order.quoteNumber ?? null,
+        order.kes ? new Date().toISOString() : null,
       ),
     ...order.items.map((item) =>
       db

@@ -49,6 +49,10 @@ const orders = table("orders", {
   kes_rate_x100: nullable(integer),
   /** The written quote this order pays. */
   quote_number: maybeText,
+  /** When kes_amount was fixed (migrations/0015); null: at created_at. A retry after 15 minutes is priced again. */
+  kes_priced_at: maybeText,
+  /** Set while a prompt for the order is being sent: of two retries at once, one sends. */
+  prompt_claimed_at: maybeText,
 });
 
 const orderItems = table("order_items", {
@@ -251,6 +255,8 @@ const budgets = table("budgets", {
   hour_count: integer,
   day: text,
   day_count: integer,
+  /** The attempt that last counted a use (migrations/0015): several budgets are spent together or not at all. */
+  last_use: maybeText,
 });
 
 const adminSignInFailures = table("admin_sign_in_failures", {

@@ -1,4 +1,5 @@
 import { ownerNoticeCopy as copy } from "../content/owner-notices.ts";
+import type { MpesaRequestRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow, OrderRow } from "../orders/repository.ts";
@@ -121,6 +122,39 @@ export async function notifyOrderReview(
           [copy.labels.orderReference, order.session_id],
           [copy.labels.orderTotal, formatMoney(order.total_cents, order.currency)],
           [copy.labels.stripeSaid, reason],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+}
+
+/** M-Pesa confirmed money for a prompt we had marked failed: in the ledger for review, the owner decides. */
+export async function notifyLateMpesaPayment(
+  env: Env,
+  order: OrderRow,
+  request: Pick<MpesaRequestRow, "checkout_request_id" | "amount_kes" | "mpesa_receipt" | "phone">,
+  reason: string,
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  await enqueueMail(
+    env,
+    {
+      kind: "owner-order-review",
+      dedupeKey: `owner-late-mpesa:${request.checkout_request_id}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: copy.summaries.lateMpesa,
+        details: [
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.orderReference, order.session_id],
+          [copy.labels.amount, formatMoney(request.amount_kes * 100, "kes")],
+          [copy.labels.mpesaReceipt, request.mpesa_receipt ?? "-"],
+          [copy.labels.mpesaSaid, reason],
         ],
         adminUrl: adminLink(origin, order.session_id),
       },

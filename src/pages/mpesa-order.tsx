@@ -29,6 +29,10 @@ export type MpesaOrderView = {
   elsewhere: { href: string; label: string };
   /** The local stand-in's phone page (npm start and tests only). */
   testPhoneHref: string | null;
+  /** The shillings "Send the prompt again" asks (today's rate once the order's has aged); null: none can be named. */
+  retryKes: number | null;
+  /** Why the page asks again (the amount changed), above the form. */
+  notice: string | null;
 };
 
 const icons: Record<MpesaOrderView["state"], { icon: IconName; ring: string }> = {
@@ -79,10 +83,16 @@ function Failed({ view }: { view: MpesaOrderView }) {
     <>
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.failedTitle}</h1>
       <p className="mt-4 text-lg text-pretty text-slate-700" role="alert">
-        {view.failure}
+        {view.notice ?? view.failure}
       </p>
       <form method="post" action={view.retryAction} className="mt-8 space-y-3 text-left">
         <MpesaPhoneField id="mpesa-retry-phone" name="phone" defaultValue={view.phone} />
+        {view.retryKes !== null && (
+          <>
+            <input type="hidden" name="kes" value={view.retryKes} />
+            <p className="text-sm text-slate-700">{copy.retryAmount(view.retryKes)}</p>
+          </>
+        )}
         <button type="submit" className={`${buttonClass("primary")} w-full`}>
           {copy.tryAgain}
         </button>

@@ -95,7 +95,25 @@ function LinesTable({ quote }: { quote: Quote }) {
   );
 }
 
-function Totals({ quote }: { quote: Quote }) {
+/** While a quote is being paid in parts: what came in, and what is left. */
+function PartPaidTotals({ payOnline }: { payOnline: QuotePayOnline }) {
+  if (payOnline.kind !== "part-paid") return null;
+  const money = (cents: number) => formatMoney(cents, payOnline.currency);
+  return (
+    <>
+      <div className="flex items-baseline justify-between gap-4" data-total="paid">
+        <dt className="text-slate-700">{copy.paidSoFar}</dt>
+        <dd className="text-slate-900 tabular-nums">{money(payOnline.paidCents)}</dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4" data-total="balance">
+        <dt className="font-semibold text-slate-900">{copy.balance}</dt>
+        <dd className="text-lg font-bold text-slate-900 tabular-nums">{money(payOnline.balanceCents)}</dd>
+      </div>
+    </>
+  );
+}
+
+function Totals({ quote, payOnline }: { quote: Quote; payOnline: QuotePayOnline }) {
   return (
     <div className="mt-6 ml-auto max-w-sm space-y-2 border-t border-slate-200 pt-4 text-sm" data-quote-totals>
       <dl className="space-y-2">
@@ -113,6 +131,7 @@ function Totals({ quote }: { quote: Quote }) {
             </dd>
           </div>
         )}
+        <PartPaidTotals payOnline={payOnline} />
       </dl>
       <p className="text-xs text-slate-600">{copy.dueNote}</p>
     </div>
@@ -174,7 +193,7 @@ function QuoteBody({ view }: { view: QuoteView }) {
               {copy.lines.heading}
             </h2>
             <LinesTable quote={quote} />
-            <Totals quote={quote} />
+            <Totals quote={quote} payOnline={payOnline} />
           </section>
 
           <div className="mt-8">

@@ -2,13 +2,17 @@
  * A payment the owner records in the back office: a bank transfer or an M-Pesa paybill payment that
  * reached the company's account, against a written quote or an existing order.
  *
- * - Against a quote: the quote becomes a paid order at its quoted lines and prices (provider
- *   'manual', its customer from the quote), the quote is marked accepted by it, and the payment is
- *   in the ledger. Refused when the quote is already accepted: the owner records a further payment
- *   against the order it became. An expired quote may still be paid this way: the owner decides.
+ * - Against a quote: the quote becomes an order at its quoted lines and prices (provider 'manual',
+ *   its customer from the quote) and the payment is in the ledger. When it covers what is due the
+ *   order is paid and the quote accepted by it; a smaller payment is a part payment, and the next
+ *   payment of the quote goes to the same order, until the total reaches what is due
+ *   (db/order-balance.ts). Refused when the quote is already accepted: the owner records a further
+ *   payment against the order it became. An expired quote may still be paid this way: the owner
+ *   decides.
  * - Against an order: the payment is in the ledger, and the order becomes paid when its status
  *   allows (order-status.ts: from pending, expired, awaiting payment or failed, e.g. an M-Pesa order
- *   whose prompt failed and the buyer then used the paybill). A paid order takes it as a further
+ *   whose prompt failed and the buyer then used the paybill) and the payments toward it now cover
+ *   what it is due; until then it shows its balance, and no e-mail goes out. A paid order takes it as a further
  *   payment (a balance, an instalment): it keeps its status, the payment gets its receipt, and the
  *   buyer's confirmation is not sent a second time (the owner forwards the receipt). An order held
  *   for review keeps its status too: the owner resolves it.
@@ -23,6 +27,7 @@ import {
   recordOrderPayment,
   recordQuotePayment,
 } from "../db/manual-payments.ts";
+import { quotePartPayment } from "../db/order-balance.ts";
 import { getOrder, getOrderItems, type NewOrder } from "../db/orders.ts";
 import { getQuote, type Quote } from "../db/quotes.ts";
 import type { PaymentRow } from "../db/schema.ts";
@@ -32,6 +37,8 @@ import { notifyOrderPaid } from "../mail/notify.ts";
 import type { FulfilmentContext } from "../orders/fulfilment-types.ts";
 import { newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { allowedFrom } from "../orders/order-status.ts";
+import type { QuotePayOnline } from "../pages/quote.tsx";
+import { payOnline } from "../quotes/pay-online.ts";
 import type { ReceiptRef } from "../receipts/issue.ts";
 import { currentKesRate } from "./kes-rate.ts";
 import type { ManualPayment } from "./manual-form.ts";
@@ -42,6 +49,8 @@ export type ManualResult =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "duplicate"; existing: PaymentRow }
   | { ok: false; reason: "quote_accepted"; number: string }
+  /** Another payment of the same quote was recorded at the same moment: the owner records again. */
+  | { ok: false; reason: "concurrent"; number: string }
   | { ok: false; reason: "no_rate" };
 
 type Refusal = Extract<ManualResult, { ok: false }>;
@@ -90,6 +99,8 @@ async function refusalAfter(db: D1Database, payment: ManualPayment): Promise<Ref
   if (payment.target.kind === "quote") {
     const quote = await getQuote(db, payment.target.number);
     if (quote?.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
+    if (quote && (await quotePartPayment(db, quote.number)))
+      return { ok: false, reason: "concurrent", number: quote.number };
   }
   return null;
 }
@@ -113,10 +124,17 @@ async function write(
     const quote = await getQuote(env.DB, payment.target.number);
     if (!quote) return { ok: false, reason: "not_found" };
     if (quote.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
+    // A quote being paid in parts has its order already: the next part goes to it.
+    const paying = await quotePartPayment(env.DB, quote.number);
+    if (paying) {
+      const line = ledgerLine(payment, paying.sessionId, usdCents);
+      const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
+      return { ok: true, line, becamePaid };
+    }
     const order = orderFromQuote(quote);
     const line = ledgerLine(payment, order.sessionId, usdCents);
-    await recordQuotePayment(env.DB, order, line, recording);
-    return { ok: true, line, becamePaid: true };
+    const becamePaid = await recordQuotePayment(env.DB, order, line, recording);
+    return { ok: true, line, becamePaid };
   }
   const order = await getOrder(env.DB, payment.target.sessionId);
   if (!order) return { ok: false, reason: "not_found" };
@@ -167,4 +185,12 @@ export async function recordManualPayment(
     }
   }
   return { ok: true, sessionId: line.sessionId, paymentId: line.paymentId, receipt, becamePaid };
+}
+
+/** What a written quote's page offers for paying it online: nothing while it is being paid in parts. */
+export async function quotePayOnline(env: Env, quote: Quote, now: number): Promise<QuotePayOnline> {
+  const paying = await quotePartPayment(env.DB, quote.number);
+  if (!paying) return payOnline(quote, now);
+  const { currency, paidCents, balanceCents } = paying.balance;
+  return { kind: "part-paid", currency, paidCents, balanceCents };
 }

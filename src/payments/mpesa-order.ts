@@ -9,7 +9,7 @@ import type { MpesaOrderView } from "../pages/mpesa-order.tsx";
 import { mpesaOrderPath, paths, quotePagePath, receiptPath } from "../paths.ts";
 import { getQuote } from "../quotes/repository.ts";
 import { mpesaStandinPromptUrl } from "../services/mpesa.ts";
-import { accountReferenceOf } from "./mpesa-start.ts";
+import { accountReferenceOf, retryPrice } from "./mpesa-start.ts";
 
 export type MpesaOrderState = { order: OrderRow; request: MpesaRequestRow | null; view: MpesaOrderView };
 
@@ -25,8 +25,13 @@ export async function mpesaOrderState(
   const order = await getOrderByRef(env.DB, ref);
   if (order?.provider !== "mpesa" || order.kes_amount === null) return null;
   const request = await latestMpesaRequest(env.DB, order.session_id);
+  // A paid prompt is money received, even while the owner reviews its order (a late confirmation).
   const state: MpesaOrderView["state"] =
-    order.status === "paid" ? "paid" : request?.status === "pending" ? "pending" : "failed";
+    order.status === "paid" || request?.status === "paid"
+      ? "paid"
+      : request?.status === "pending"
+        ? "pending"
+        : "failed";
   const receipt = request?.status === "paid" ? await receiptOfPayment(env.DB, request.checkout_request_id) : null;
   const selfHref = mpesaOrderPath(ref);
   const view: MpesaOrderView = {
@@ -44,6 +49,8 @@ export async function mpesaOrderState(
     retryAction: `${selfHref}/retry`,
     elsewhere: await elsewhereOf(env, order),
     testPhoneHref: request && state === "pending" ? testPhoneOf(env, request, `${origin}${selfHref}`) : null,
+    retryKes: state === "failed" ? ((await retryPrice(env, order))?.kes ?? null) : null,
+    notice: null,
   };
   return { order, request, view };
 }

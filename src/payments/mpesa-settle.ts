@@ -7,11 +7,14 @@
 import {
   claimMpesaCheck,
   mpesaRequestByTokenHash,
+  settleFailedMpesaRequestAsPaid,
   settleMpesaRequest,
   stalePendingMpesaRequests,
 } from "../db/mpesa-requests.ts";
 import { getOrder } from "../db/orders.ts";
-import type { MpesaRequestRow } from "../db/schema.ts";
+import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import { type PaymentRecord, recordPayment } from "../db/subscriptions.ts";
+import { notifyLateMpesaPayment } from "../mail/notify.ts";
 import type { FulfilmentContext } from "../orders/fulfilment-types.ts";
 import { transitionOrder } from "../orders/repository.ts";
 import { sha256Hex } from "../security/sha256.ts";
@@ -52,8 +55,47 @@ export async function applyMpesaCallback(
     context.log.error(`M-Pesa callback ignored: ${problem}`, { checkoutRequestId: request.checkout_request_id });
     return "ignored";
   }
+  if (request.status === "failed" && callback.resultCode === PAID) return confirmLateMoney(context, request, callback);
   if (request.status !== "pending") return "ignored";
   return confirm(context, request, callback.resultCode === PAID ? callback.receipt : null);
+}
+
+/**
+ * A callback says a prompt we had marked failed (no answer within the hour, or an earlier query)
+ * was paid after all. Money that arrived is never dropped: once an STK query confirms it, the
+ * payment is in the ledger marked for review, the order is held for the owner (it may have been
+ * paid another way meanwhile) and the owner is told. The buyer hears from the owner.
+ */
+async function confirmLateMoney(
+  context: FulfilmentContext,
+  request: MpesaRequestRow,
+  callback: StkCallback,
+): Promise<CallbackOutcome> {
+  const { env, log } = context;
+  const ids = { sessionId: request.session_id, checkoutRequestId: request.checkout_request_id };
+  const answer = await createMpesaGateway(env).stkQuery(request.checkout_request_id);
+  if (answer.state === "pending" || answer.resultCode !== PAID) {
+    log.warn("A callback claims a failed M-Pesa prompt was paid; Daraja does not confirm it", ids);
+    return "ignored";
+  }
+  const settled = await settleFailedMpesaRequestAsPaid(env.DB, request.checkout_request_id, {
+    resultCode: answer.resultCode,
+    resultDesc: answer.resultDesc,
+    receipt: callback.receipt,
+  });
+  if (!settled) return "ignored";
+  const order = await getOrder(env.DB, settled.session_id);
+  if (!order) return "ignored";
+  const reason = lateMoneyReason(settled);
+  log.error(`M-Pesa confirmed a payment after its prompt was marked failed: held for review`, ids);
+  await recordPayment(env.DB, { ...mpesaPaymentOf(settled, order), reviewReason: reason });
+  await transitionOrder(env.DB, order.session_id, "needs_review", reason);
+  try {
+    await notifyLateMpesaPayment(env, order, settled, reason, context.origin, log);
+  } catch (error) {
+    log.error("The owner could not be told of a late M-Pesa payment", { ...ids, error });
+  }
+  return "applied";
 }
 
 /** Why a callback is not this prompt's, or null. A failure's callback carries no amount or phone. */
@@ -97,7 +139,12 @@ async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow)
     await transitionOrder(env.DB, order.session_id, "payment_failed");
     return;
   }
-  await takePayment(context, order, {
+  await takePayment(context, order, mpesaPaymentOf(request, order));
+}
+
+/** The ledger line of a paid prompt: its shillings, M-Pesa's receipt, and the order's dollars. */
+function mpesaPaymentOf(request: MpesaRequestRow, order: OrderRow): PaymentRecord {
+  return {
     paymentId: request.checkout_request_id,
     sessionId: order.session_id,
     subscriptionId: null,
@@ -111,7 +158,12 @@ async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow)
     reference: request.mpesa_receipt,
     phone: request.phone,
     usdCents: order.total_cents,
-  });
+  };
+}
+
+function lateMoneyReason(request: MpesaRequestRow): string {
+  const receipt = request.mpesa_receipt ? ` (M-Pesa receipt ${request.mpesa_receipt})` : "";
+  return `M-Pesa confirmed KES ${request.amount_kes}${receipt} after the prompt had been marked failed: check whether the order was paid another way, then settle it with the buyer`;
 }
 
 /**
@@ -121,11 +173,15 @@ async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow)
 export async function refreshMpesaRequest(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
   if (request.status !== "pending") return;
   if (Date.now() - Date.parse(request.created_at) < CHECK_EVERY_SECONDS * 1000) return;
-  if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) return;
   try {
+    // The claim is a write: D1 may refuse it (busy, locked) like any other; the page still answers.
+    if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) return;
     await confirm(context, request, null);
   } catch (error) {
-    context.log.error("STK query failed", { checkoutRequestId: request.checkout_request_id, error });
+    context.log.error("The prompt could not be checked with Daraja now", {
+      checkoutRequestId: request.checkout_request_id,
+      error,
+    });
   }
 }
 
@@ -133,8 +189,8 @@ export async function refreshMpesaRequest(context: FulfilmentContext, request: M
 export async function sweepMpesaRequests(context: FulfilmentContext): Promise<void> {
   const stale = await stalePendingMpesaRequests(context.env.DB, SWEEP_AFTER_SECONDS, 50);
   for (const request of stale) {
-    if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) continue;
     try {
+      if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) continue;
       const outcome = await confirm(context, request, null);
       if (outcome === "pending" && Date.now() - Date.parse(request.created_at) > GIVE_UP_SECONDS * 1000) {
         const settled = await settleMpesaRequest(context.env.DB, request.checkout_request_id, {

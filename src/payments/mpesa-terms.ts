@@ -1,3 +1,4 @@
+import { quotePartPayment } from "../db/order-balance.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import type { QuoteMpesa } from "../pages/quote.tsx";
@@ -21,13 +22,15 @@ export async function mpesaTerms(env: Env): Promise<MpesaTerms> {
 
 /**
  * What a quote's page offers for M-Pesa: the shillings at today's rate, or why not (a monthly
- * service, above M-Pesa's limit, already paid). null: not offered (not configured, quote expired).
+ * service, above M-Pesa's limit, already paid, or being paid in parts by bank or paybill). null: not
+ * offered (not configured, quote expired).
  */
 export async function quoteMpesaOffer(env: Env, quote: Quote, now: number): Promise<QuoteMpesa | null> {
   if (quote.accepted_at) return { kind: "paid" };
   if (!(Date.parse(quote.valid_until) > now)) return null;
   const terms = await mpesaTerms(env);
   if (!terms.available) return null;
+  if (await quotePartPayment(env.DB, quote.number)) return { kind: "part-paid" };
   if (quote.monthly_cents > 0) return { kind: "card-only" };
   const kes = kesAmount(quote.due_cents, terms.rateX100);
   if (kes > terms.maxKes) return { kind: "over-limit", kes };

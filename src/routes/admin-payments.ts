@@ -58,6 +58,8 @@ function refusalMessage(result: Exclude<ManualResult, { ok: true } | { reason: "
     }
     case "quote_accepted":
       return copy.quoteAccepted(result.number);
+    case "concurrent":
+      return copy.concurrent(result.number);
     case "no_rate":
       return copy.why(adminPaymentsCopy.invalid.noRate);
   }
@@ -70,6 +72,8 @@ function refusalMessage(result: Exclude<ManualResult, { ok: true } | { reason: "
  *
  * GET /admin/settings: the KES rate, its date and who set it, its form and history.
  * POST /admin/settings (rate=…): a new rate; a rate that does not parse is shown back with why (400).
+ * One more than 20% away from the current rate is not saved: the page asks to confirm it (200), and
+ * its button posts the same rate with confirm=… and from=… (admin/settings.ts).
  * POST /admin/payments: a bank transfer or paybill payment against a quote (quote=…) or an order
  * (order=…); see payments/manual.ts. A duplicate reference or an accepted quote is 409, a form
  * that does not check out 400, an unknown quote or order 404, each with nothing written.
@@ -88,12 +92,24 @@ export function adminPaymentRoutes() {
   });
 
   app.post(ADMIN_SETTINGS_PATH, owner, limitBody(RATE_BODY_LIMIT), async (c) => {
-    const typed = (await formFields(c)).rate ?? "";
+    const form = await formFields(c);
     const who = adminWho(c.var.owner);
-    if ((await saveKesRate(c.env, typed, who)) !== null) return seeOther(c, `${ADMIN_SETTINGS_PATH}?saved=1`);
-    const refused = Array.from(typed).slice(0, TYPED_RATE_SHOWN).join("");
-    const page = adminSettingsPage(await settingsView(c.env), who, { refused });
-    return renderPage(c, page, { status: 400, headers: ADMIN_PRIVATE_HEADERS });
+    const result = await saveKesRate(c.env, form, who);
+    if (result.kind === "saved") return seeOther(c, `${ADMIN_SETTINGS_PATH}?saved=1`);
+    // Asking to confirm is not a refusal: nothing is wrong with the rate, it only needs a second look.
+    const [outcome, status]: [SettingsOutcome, 200 | 400] =
+      result.kind === "confirm"
+        ? [{ confirm: result.confirmation }, 200]
+        : [
+            {
+              refused: Array.from(form.rate ?? "")
+                .slice(0, TYPED_RATE_SHOWN)
+                .join(""),
+            },
+            400,
+          ];
+    const page = adminSettingsPage(await settingsView(c.env), who, outcome);
+    return renderPage(c, page, { status, headers: ADMIN_PRIVATE_HEADERS });
   });
 
   app.post(ADMIN_PAYMENTS_PATH, owner, limitBody(PAYMENT_BODY_LIMIT), async (c) => {

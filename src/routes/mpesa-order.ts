@@ -2,21 +2,21 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { mpesaCopy as copy } from "../content/mpesa.ts";
 import type { AppEnv } from "../env.ts";
+import { log } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
-import { fulfilmentOf, promptRefused } from "../http/mpesa-answers.ts";
+import { fulfilmentOf, promptWhenAdmitted } from "../http/mpesa-answers.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
-import { mpesaNotStartedPage, mpesaOrderPage } from "../pages/mpesa-order.tsx";
+import { type MpesaOrderView, mpesaNotStartedPage, mpesaOrderPage } from "../pages/mpesa-order.tsx";
 import { notFoundPage } from "../pages/not-found.tsx";
-import { MPESA_ORDER_PATH, mpesaOrderPath } from "../paths.ts";
+import { MPESA_ORDER_PATH } from "../paths.ts";
 import { type MpesaOrderState, mpesaOrderState } from "../payments/mpesa-order.ts";
 import { refreshMpesaRequest } from "../payments/mpesa-settle.ts";
-import { sendPrompt } from "../payments/mpesa-start.ts";
+import { checkMpesaRetry } from "../payments/mpesa-start.ts";
 import { renderPage } from "../render/page-response.tsx";
 import type { MpesaStatus } from "../schemas/mpesa-payment.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
-import { createMpesaGateway, MpesaNotConfiguredError } from "../services/mpesa.ts";
 
 /** The address is the key (a random UUID), so none of these answers is cached, indexed or referred on. */
 const PRIVATE_HEADERS = {
@@ -63,39 +63,38 @@ export function mpesaOrderRoutes() {
     if (await isOverLimit(c, (env) => env.PAYMENT_LIMITER)) return tooMany(c);
     const state = await mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
     if (!state) return notFound(c);
-    const back = { href: mpesaOrderPath(state.order.order_ref ?? ""), label: copy.waiting.title };
+    const back = { href: state.view.selfHref, label: copy.waiting.title };
     // Only a failed order is prompted again: a pending one is still waiting, a paid one is done.
     if (state.view.state !== "failed") return c.redirect(back.href, 303);
-    const channel = channelOf(c);
-    const submission = channel ? await readSubmission(c, channel) : null;
-    const typed = submission?.channel === "form" ? submission.fields.phone : undefined;
-    const phone = typed ? normaliseSafaricomNumber(typed) : null;
+    const fields = await retryFields(c);
+    const phone = fields.phone ? normaliseSafaricomNumber(fields.phone) : null;
     if (!phone) return notStarted(c, copy.phoneInvalid, back, 400);
-    const refused = await promptRefused(c, phone);
-    if (refused) return notStarted(c, refused.error, back, refused.status);
-    let prompted: Awaited<ReturnType<typeof sendPrompt>>;
-    try {
-      const context = fulfilmentOf(c);
-      prompted = await sendPrompt(c.env, createMpesaGateway(c.env), state.order, phone, {
-        origin: context.origin,
-        logger: context.log,
-      });
-    } catch (err) {
-      if (!(err instanceof MpesaNotConfiguredError)) throw err;
-      return notStarted(c, copy.unavailable, back, 503);
-    }
-    if (prompted.kind !== "sent") {
-      const message = {
-        refused: copy.refused,
-        "provider-failed": copy.providerFailed,
-        "not-recorded": copy.notRecorded,
-      };
-      return notStarted(c, message[prompted.kind], back, prompted.kind === "refused" ? 422 : 502);
-    }
-    return c.redirect(back.href, 303);
+    const shown = Number(fields.kes);
+    // A form without the amount (a page from before the rate could change) is shown again with it.
+    if (!Number.isSafeInteger(shown) || shown <= 0) return askAgain(c, state.view, state.view.retryKes, 400);
+    const checked = await checkMpesaRetry(c.env, state.order, shown, log(c));
+    const answer = await promptWhenAdmitted(c, checked, phone);
+    if (answer.kind === "started") return c.redirect(answer.path, 303);
+    const refusal = answer.refusal;
+    if (refusal?.kind === "rate-changed") return askAgain(c, state.view, refusal.kes, 409);
+    if (refusal?.kind === "in-flight") return c.redirect(back.href, 303);
+    return notStarted(c, answer.error, back, answer.status);
   });
 
   return app;
+}
+
+/** The retry form's fields: the phone to prompt and the shillings the page showed. */
+async function retryFields(c: Context<AppEnv>): Promise<{ phone?: string | undefined; kes?: string | undefined }> {
+  const channel = channelOf(c);
+  const submission = channel ? await readSubmission(c, channel) : null;
+  return submission?.channel === "form" ? { phone: submission.fields.phone, kes: submission.fields.kes } : {};
+}
+
+/** The failed order's page again, asking for the amount a retry charges now (never the old one). */
+function askAgain(c: Context<AppEnv>, view: MpesaOrderView, kes: number | null, status: 400 | 409) {
+  const notice = kes === null ? copy.unavailable : copy.waiting.repriced(kes);
+  return renderPage(c, mpesaOrderPage({ ...view, retryKes: kes, notice }), { status, headers: PRIVATE_HEADERS });
 }
 
 /** The order's state after asking Daraja, if its prompt has waited long enough to be worth asking. */

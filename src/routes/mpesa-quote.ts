@@ -4,14 +4,13 @@ import { mpesaCopy as copy } from "../content/mpesa.ts";
 import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
-import { promptRefused, refusalOf } from "../http/mpesa-answers.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { promptWhenAdmitted } from "../http/mpesa-answers.ts";
 import { readSubmission } from "../http/submission.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { mpesaNotStartedPage } from "../pages/mpesa-order.tsx";
 import { notFoundPage } from "../pages/not-found.tsx";
-import { MPESA_PAY_QUOTE_PATH, QUOTE_PATH, quotePagePath } from "../paths.ts";
-import { startMpesaQuote } from "../payments/mpesa-start.ts";
+import { MPESA_PAY_QUOTE_PATH, paths, QUOTE_PATH, quotePagePath } from "../paths.ts";
+import { checkMpesaQuote } from "../payments/mpesa-start.ts";
 import { findQuoteByKey } from "../quotes/repository.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
@@ -32,35 +31,36 @@ export function mpesaQuoteRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.post(MPESA_PAY_QUOTE_PATH, bodyLimit({ maxSize: 4 * 1024, onError: (c) => notFound(c) }), async (c) => {
-    const fields = await formFields(c);
-    const quote = fields ? await findQuoteByKey(c.env.DB, fields.number, fields.key) : null;
-    if (!fields || !quote) return notFound(c);
-    const back = { href: quotePagePath(quote.number, quote.access_key), label: copy.waiting.backToQuote };
-    const page = (message: string, status: number, headers: Record<string, string> = {}) =>
+    const page = (message: string, status: number, back: Back, headers: Record<string, string> = {}) =>
       renderPage(c, mpesaNotStartedPage(message, back), {
         status: status as 400,
         headers: { ...PRIVATE_HEADERS, ...headers },
       });
+    // Counted before the key is looked up: no guess at a quote's key goes unlimited.
     if (await isOverLimit(c, (env) => env.PAYMENT_LIMITER)) {
-      return page(copy.rateLimited, 429, { "Retry-After": String(RETRY_AFTER_SECONDS) });
+      return page(copy.rateLimited, 429, HOME, { "Retry-After": String(RETRY_AFTER_SECONDS) });
     }
+    const fields = await formFields(c);
+    const quote = fields ? await findQuoteByKey(c.env.DB, fields.number, fields.key) : null;
+    if (!fields || !quote) return notFound(c);
+    const back = { href: quotePagePath(quote.number, quote.access_key), label: copy.waiting.backToQuote };
     const phone = normaliseSafaricomNumber(fields.phone ?? "");
-    if (!phone) return page(copy.phoneInvalid, 400);
+    if (!phone) return page(copy.phoneInvalid, 400, back);
     const shown = Number(fields.kes);
-    if (!Number.isSafeInteger(shown) || shown <= 0) return page(copy.malformed, 400);
-    const refused = await promptRefused(c, phone);
-    if (refused) return page(refused.error, refused.status);
-    const context = { origin: siteOrigin(c.env, c.req.url), logger: log(c) };
-    const started = await startMpesaQuote(c.env, quote, phone, shown, context);
-    if (started.kind === "started") return c.redirect(started.path, 303);
-    if (started.kind === "quote-accepted") return page(copy.quoteAccepted, 409);
-    if (started.kind === "quote-closed") return page(copy.quoteNotPayable, 422);
-    const [status, message] = refusalOf(started);
-    return page(message, status);
+    if (!Number.isSafeInteger(shown) || shown <= 0) return page(copy.malformed, 400, back);
+    const checked = await checkMpesaQuote(c.env, quote, shown, log(c));
+    const answer = await promptWhenAdmitted(c, checked, phone);
+    if (answer.kind === "started") return c.redirect(answer.path, 303);
+    return page(answer.error, answer.status, back);
   });
 
   return app;
 }
+
+type Back = { href: string; label: string };
+
+/** Where a refusal that knows no quote yet points. */
+const HOME: Back = { href: paths.home, label: copy.waiting.home };
 
 type QuotePayFields = { number: string; key: string; phone?: string | undefined; kes?: string | undefined };
 

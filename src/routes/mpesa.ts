@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { mpesaCopy as copy } from "../content/mpesa.ts";
 import type { AppEnv } from "../env.ts";
@@ -6,12 +6,11 @@ import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
 import { log } from "../http/log.ts";
-import { fulfilmentOf, promptRefused, refusalOf } from "../http/mpesa-answers.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { fulfilmentOf, promptWhenAdmitted } from "../http/mpesa-answers.ts";
 import { isCartProblem, priceCart } from "../orders/cart-pricing.ts";
 import { MPESA_CALLBACK_PREFIX, MPESA_PAY_PATH, MPESA_TERMS_PATH } from "../paths.ts";
 import { applyMpesaCallback } from "../payments/mpesa-settle.ts";
-import { startMpesaCart } from "../payments/mpesa-start.ts";
+import { checkMpesaCart } from "../payments/mpesa-start.ts";
 import { mpesaTerms } from "../payments/mpesa-terms.ts";
 import { type MpesaStarted, mpesaCartPaymentSchema } from "../schemas/mpesa-payment.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -43,11 +42,10 @@ export function mpesaRoutes() {
     const { services, customerInfo, phone, kesAmount } = c.req.valid("json");
     const cart = priceCart(services);
     if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-    const refused = await promptRefused(c, phone);
-    if (refused) return jsonError(c, refused.status, refused.error);
-    const started = await startMpesaCart(c.env, cart, customerInfo, phone, kesAmount, contextOf(c));
-    if (started.kind !== "started") return jsonError(c, ...refusalOf(started));
-    const body: MpesaStarted = { url: started.path };
+    const checked = await checkMpesaCart(c.env, cart, customerInfo, kesAmount, log(c));
+    const answer = await promptWhenAdmitted(c, checked, phone);
+    if (answer.kind === "refused") return jsonError(c, answer.status, answer.error);
+    const body: MpesaStarted = { url: answer.path };
     return c.json(body, 200, { "Cache-Control": "no-store" });
   });
 
@@ -68,8 +66,4 @@ export function mpesaRoutes() {
   );
 
   return app;
-}
-
-function contextOf(c: Context<AppEnv>) {
-  return { origin: siteOrigin(c.env, c.req.url), logger: log(c) };
 }

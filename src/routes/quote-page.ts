@@ -3,8 +3,8 @@ import type { AppEnv } from "../env.ts";
 import { notFoundPage } from "../pages/not-found.tsx";
 import { quotePage, quoteTooManyPage } from "../pages/quote.tsx";
 import { QUOTE_PAGE_PATH, QUOTE_PATH, quotePdfPath } from "../paths.ts";
+import { quotePayOnline } from "../payments/manual.ts";
 import { quoteMpesaOffer } from "../payments/mpesa-terms.ts";
-import { payOnline } from "../quotes/pay-online.ts";
 import { findQuoteByKey } from "../quotes/repository.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
@@ -42,7 +42,7 @@ export function quotePageRoutes() {
     const view = {
       quote,
       pdfHref: quotePdfPath(quote.number, quote.access_key),
-      payOnline: payOnline(quote, Date.now()),
+      payOnline: await quotePayOnline(c.env, quote, Date.now()),
       mpesa: await quoteMpesaOffer(c.env, quote, Date.now()),
     };
     return renderPage(c, quotePage(view), { headers: PRIVATE_HEADERS });

@@ -5,7 +5,13 @@
  * this (its period is at most a minute, and it counts per location, eventually). The statements
  * are in db/budgets.ts.
  */
-import { countBudgetUse, deleteBudgetsBefore } from "../db/budgets.ts";
+import {
+  type BudgetUse,
+  countBudgetUse,
+  countBudgetUsesTogether,
+  deleteBudgetsBefore,
+  returnBudgetUses,
+} from "../db/budgets.ts";
 
 export type Budget = {
   /** What is counted, e.g. "mail:quote" or "client:contact". */
@@ -28,6 +34,39 @@ function windowsOf(now: Date): { hour: string; day: string } {
 export async function spendBudget(db: D1Database, budget: Budget, key: string, now = new Date()): Promise<boolean> {
   const { hour, day } = windowsOf(now);
   return countBudgetUse(db, { scope: budget.scope, key, hour, day, perHour: budget.perHour, perDay: budget.perDay });
+}
+
+/** Budgets an attempt spent together, for giving them back if a later check refuses it. */
+export type SpentTogether = { uses: BudgetUse[]; attempt: string };
+
+/**
+ * Takes one from each key's budget, or from none: the spent uses when all were taken, else which
+ * spend found its window full (then nothing is counted anywhere). For one action that several
+ * budgets bound, e.g. a prompt: its network's and its phone's.
+ */
+export async function spendBudgetsTogether(
+  db: D1Database,
+  spends: readonly { budget: Budget; key: string }[],
+  now = new Date(),
+): Promise<{ spent: SpentTogether } | { full: Budget }> {
+  const { hour, day } = windowsOf(now);
+  const uses = spends.map(({ budget, key }) => ({
+    scope: budget.scope,
+    key,
+    hour,
+    day,
+    perHour: budget.perHour,
+    perDay: budget.perDay,
+  }));
+  const attempt = crypto.randomUUID();
+  const refused = await countBudgetUsesTogether(db, uses, attempt);
+  const full = refused === null ? undefined : spends[refused]?.budget;
+  return full ? { full } : { spent: { uses, attempt } };
+}
+
+/** Gives back what spendBudgetsTogether took: the action they were spent for did not happen. */
+export function returnBudgets(db: D1Database, spent: SpentTogether): Promise<void> {
+  return returnBudgetUses(db, spent.uses, spent.attempt);
 }
 
 /** Deletes the rows of days gone by (the cron sweep): the table holds at most a day's keys. */
@@ -66,4 +105,10 @@ export const mailboxBudgets = {
 export const promptBudgets = {
   phone: { scope: "phone:mpesa-prompt", perHour: 3, perDay: 8 },
   client: { scope: "client:mpesa-prompt", perHour: 10, perDay: 30 },
+  /**
+   * Payment requests one network may have refused (a wrong amount, a closed quote, an order already
+   * paid): refusals cost the phone nothing, so they are bounded on their own, and a network that
+   * probes past this learns nothing more.
+   */
+  refused: { scope: "client:mpesa-refused", perHour: 20, perDay: 60 },
 } as const satisfies Record<string, Budget>;

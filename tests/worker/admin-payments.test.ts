@@ -10,6 +10,7 @@ import { nairobiToday } from "../../src/payments/manual-form.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeQuote } from "./support/factories.ts";
 import { queryAll, textOf } from "./support/html.ts";
+import { cartItem } from "./support/payment.ts";
 
 const db = env.DB;
 const today = nairobiToday();
@@ -230,22 +231,23 @@ describe("recording a bank transfer against a quote", () => {
 
   it("records a KES payment with its US dollar equivalent at the owner's rate", async () => {
     await setKesRate(env, 13000, "admin");
-    const quote = await makeQuote();
-    const res = await payQuote(quote.number, { method: "mpesa_paybill", currency: "kes", amount: "13,000.50" });
+    const quote = await makeQuote([cartItem("s1")]);
+    const res = await payQuote(quote.number, { method: "mpesa_paybill", currency: "kes", amount: "19,500.50" });
     expect(res.status).toBe(303);
     const [order] = await ordersOfQuote(quote.number);
     const [payment] = await paymentsOf(order?.session_id ?? "");
-    // 13,000.50 KES at 130.00 KES/USD = $100.0038…: 10,000 cents.
+    // 19,500.50 KES at 130.00 KES/USD = $150.0038…: 15,000 cents, the quote's $150.00.
     expect(payment).toMatchObject({
       provider: "mpesa_paybill",
-      amount_cents: 1_300_050,
+      amount_cents: 1_950_050,
       currency: "kes",
-      usd_cents: 10_000,
+      usd_cents: 15_000,
     });
+    expect(order?.status).toBe("paid");
     const page = await openAsOwner(res.res.headers.get("Location") ?? "");
     const line = page.document.querySelector(`[data-payment-id="${payment?.payment_id}"]`);
-    expect(textOf(line)).toContain("KES 13,000.50 (≈ $100.00) · M-Pesa paybill");
+    expect(textOf(line)).toContain("KES 19,500.50 (≈ $150.00) · M-Pesa paybill");
     const data = JSON.parse((await mailsOf(order?.session_id ?? ""))[0]?.payload ?? "{}");
-    expect(data.payment).toEqual({ amountCents: 1_300_050, currency: "kes", method: "M-Pesa paybill" });
+    expect(data.payment).toEqual({ amountCents: 1_950_050, currency: "kes", method: "M-Pesa paybill" });
   }, 20_000);
 });

@@ -4,16 +4,20 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { contactApiMessages } from "../../src/content/contact.ts";
 import { quoteApiMessages } from "../../src/content/quote-api.ts";
+import { clientBucket } from "../../src/security/client-bucket.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
+import { postMpesa, shillingsFor, testPhone } from "./support/mpesa.ts";
 import { SITE, sitePost } from "./support/orders.ts";
-import { cartItem } from "./support/payment.ts";
+import { cartItem, customer, testClientIp } from "./support/payment.ts";
 import { postQuote, quoteCustomer } from "./support/quotes.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
 /** wrangler.toml: per minute, for all clients together. */
-const CEILING = { contact: 30, quote: 20, billing: 20, visitorMail: 40 };
+const CEILING = { contact: 30, quote: 20, billing: 20, visitorMail: 40, mpesaPrompt: 20 };
+
+const fromIp = (ip: string) => ({ headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip } });
 
 function contact(i: number) {
   const body = {
@@ -75,5 +79,30 @@ describe("ceilings for all visitors together", () => {
     expect(alerts.results).toEqual([
       { recipient: TEST_OWNER_EMAIL, subject: "Traffic ceiling reached: contact messages" },
     ]);
+  });
+});
+
+describe("the M-Pesa prompt ceiling", () => {
+  it("is spent only by prompts; past it the phone's and the network's budgets are given back", async () => {
+    await freshLimiterWindow(20_000);
+    const kes = await shillingsFor(15_000);
+    const pay = (phone: string, ip: string, kesAmount = kes) =>
+      postMpesa({ services: [cartItem("s1")], customerInfo: customer(), phone, kesAmount }, fromIp(ip));
+    // Refused requests (a wrong amount) take nothing from the ceiling of 20 a minute…
+    for (let i = 0; i < 5; i++) expect((await pay(testPhone().typed, testClientIp(), kes + 1)).status).toBe(409);
+    // …so twenty prompts still go out.
+    for (let i = 0; i < CEILING.mpesaPrompt; i++)
+      expect((await pay(testPhone().typed, testClientIp())).status).toBe(200);
+    const phone = testPhone();
+    const ip = testClientIp();
+    const refused = await pay(phone.typed, ip);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toContain("an unusual number of M-Pesa payments");
+    const spent = await env.DB.prepare(
+      "SELECT scope, hour_count FROM budgets WHERE (scope = 'phone:mpesa-prompt' AND key = ?) OR (scope = 'client:mpesa-prompt' AND key = ?)",
+    )
+      .bind(phone.normalised, clientBucket(ip))
+      .all<{ scope: string; hour_count: number }>();
+    expect(spent.results.map((r) => r.hour_count)).toEqual([0, 0]);
   });
 });

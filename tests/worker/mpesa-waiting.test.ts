@@ -108,7 +108,9 @@ describe("the waiting page", () => {
     const { callback, push } = await answerPrompt(request.checkout_request_id, 2001);
     await deliver(push.request.callbackUrl, callback);
     const other = testPhone();
-    const res = await postForm(`/mpesa/order/${ref}/retry`, { phone: other.typed });
+    const page = await (await openWaiting(ref)).text();
+    expect(page).toContain(`name="kes" value="${order.kes_amount}"`);
+    const res = await postForm(`/mpesa/order/${ref}/retry`, { phone: other.typed, kes: String(order.kes_amount) });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/mpesa/order/${ref}`);
     const prompts = (await requestsOf(order.session_id)).results;

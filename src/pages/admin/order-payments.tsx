@@ -5,6 +5,7 @@
  */
 import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
+import type { OrderBalance } from "../../db/order-balance.ts";
 import type { OrderRow, PaymentRow } from "../../db/schema.ts";
 import { formatKes } from "../../lib/kes.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -30,6 +31,17 @@ export function PaidThrough({ order }: { order: OrderRow }) {
           · {copy.fromQuote} <span className="whitespace-nowrap">{order.quote_number}</span>
         </span>
       )}
+    </p>
+  );
+}
+
+/** "Part paid: $0.01 of $20.00 · balance $19.99", while money has come in and the order is not settled. */
+export function PartPaid({ balance }: { balance: OrderBalance | undefined }) {
+  if (!balance || balance.settled || balance.paidCents <= 0) return null;
+  const money = (cents: number) => formatMoney(cents, balance.currency);
+  return (
+    <p className="mt-1 text-xs font-semibold text-accent-900" data-balance={balance.balanceCents}>
+      {adminPaymentsCopy.balance.line(money(balance.paidCents), money(balance.dueCents), money(balance.balanceCents))}
     </p>
   );
 }

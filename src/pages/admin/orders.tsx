@@ -3,11 +3,12 @@ import type { BackOfficeOrder } from "../../admin/orders.ts";
 import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
 import { adminSubscriptionsCopy } from "../../content/admin-subscriptions.ts";
+import type { OrderBalance } from "../../db/order-balance.ts";
 import type { OrderNoteRow, SubscriptionRow } from "../../db/schema.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { adminOrderNotesPath } from "../../paths.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
-import { PaidThrough, PaymentsLedger } from "./order-payments.tsx";
+import { PaidThrough, PartPaid, PaymentsLedger } from "./order-payments.tsx";
 import { RecordPaymentForm } from "./payment-form.tsx";
 import {
   AuditHistory,
@@ -31,6 +32,8 @@ export type OrdersView = {
   noteMax: number;
   /** Receipt numbers of the page's payments, by payment id. */
   receipts: ReadonlyMap<string, string>;
+  /** What each order of the page is due and has been paid, by session id (db/order-balance.ts). */
+  balances: ReadonlyMap<string, OrderBalance>;
   /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
   today: string;
   /** The owner just recorded a payment (the redirect after the form says so). */
@@ -210,6 +213,7 @@ function OrderRows({
         <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
           <CellLabel>{columns.total}</CellLabel>
           {formatMoney(order.total_cents, order.currency)}
+          <PartPaid balance={view.balances.get(order.session_id)} />
           <PaymentsLedger payments={order.payments} receipts={view.receipts} />
         </td>
       </tr>
@@ -224,6 +228,7 @@ function OrderRows({
               <NoteForm order={order} listQuery={listQuery} noteMax={view.noteMax} />
               <RecordPaymentForm
                 target={{ kind: "order", sessionId: order.session_id, label: order.order_ref ?? order.session_id }}
+                account={view.balances.get(order.session_id) ?? null}
                 today={view.today}
               />
             </div>

@@ -4,6 +4,8 @@
  * /admin/payments (src/routes/admin-payments.ts), which checks every field again.
  */
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
+import type { OrderBalance } from "../../db/order-balance.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { ADMIN_PAYMENTS_PATH } from "../../paths.ts";
 import { EARLIEST_PAID_ON, MANUAL_NOTE_MAX } from "../../payments/manual-form.ts";
 import { button } from "./shared.tsx";
@@ -139,8 +141,36 @@ function PaymentFields({ id, today }: { id: string; today: string }) {
   );
 }
 
-/** The form, in a <details> so a long list stays short. `today` (YYYY-MM-DD, Nairobi) bounds the date. */
-export function RecordPaymentForm({ target, today }: { target: PaymentTarget; today: string }) {
+/**
+ * What is due and what a smaller payment does, said before the owner submits: the order (or quote)
+ * stays unpaid with its balance until payments cover what it is due, within rounding.
+ */
+function DueNotice({ account }: { account: OrderBalance }) {
+  const copy = adminPaymentsCopy.balance;
+  const money = (cents: number) => formatMoney(cents, account.currency);
+  return (
+    <p className={`${hint} sm:col-span-2`} data-due={account.balanceCents}>
+      {account.paidCents > 0
+        ? copy.dueAfterPart(money(account.dueCents), money(account.paidCents), money(account.balanceCents))
+        : copy.due(money(account.dueCents))}{" "}
+      {copy.partRule}
+    </p>
+  );
+}
+
+/**
+ * The form, in a <details> so a long list stays short. `today` (YYYY-MM-DD, Nairobi) bounds the date;
+ * `account` is what the quote or order is due (null: the order was not found, or is settled).
+ */
+export function RecordPaymentForm({
+  target,
+  account,
+  today,
+}: {
+  target: PaymentTarget;
+  account: OrderBalance | null;
+  today: string;
+}) {
   const copy = adminPaymentsCopy.form;
   const which = target.kind === "quote" ? copy.forQuote(target.number) : copy.forOrder(target.label);
   return (
@@ -156,6 +186,7 @@ export function RecordPaymentForm({ target, today }: { target: PaymentTarget; to
           <input type="hidden" name="order" value={target.sessionId} />
         )}
         <p className={`${hint} sm:col-span-2`}>{target.kind === "quote" ? copy.quoteHint : copy.orderHint}</p>
+        {account && !account.settled && <DueNotice account={account} />}
         <PaymentFields id={idOf(target)} today={today} />
         <p className="sm:col-span-2">
           <button type="submit" className={button}>

@@ -1,10 +1,12 @@
 import type { AuditRow } from "../../admin/actions.ts";
 import { adminCopy } from "../../content/admin.ts";
 import { adminPaymentsCopy } from "../../content/admin-payments.ts";
+import type { OrderBalance } from "../../db/order-balance.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { adminOrderAnchor, quotePagePath } from "../../paths.ts";
 import type { AdminQuote } from "../../quotes/listing.ts";
 import { type AdminChrome, AdminShell } from "./chrome.tsx";
+import { PartPaid } from "./order-payments.tsx";
 import { RecordPaymentForm } from "./payment-form.tsx";
 import { AuditHistory, CellLabel, CollapsingTable, cell, day, formatTime, link, row, wrappingLink } from "./shared.tsx";
 import { VisitorText } from "./visitor-text.tsx";
@@ -18,6 +20,8 @@ export type QuotesView = {
   audit: ReadonlyMap<string, AuditRow[]>;
   /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
   today: string;
+  /** The quotes being paid in parts: their order's account, by number. */
+  partPaid: ReadonlyMap<string, OrderBalance>;
 };
 
 /** Accepted: when, and a link to the order that paid it. */
@@ -86,6 +90,7 @@ function QuoteRow({ quote, view }: { quote: AdminQuote; view: QuotesView }) {
       <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.due}</CellLabel>
         {formatMoney(quote.due_cents, quote.currency)}
+        <PartPaid balance={view.partPaid.get(quote.number)} />
       </td>
       <td className={`${cell} whitespace-nowrap tabular-nums md:text-right`}>
         <CellLabel>{columns.monthly}</CellLabel>
@@ -104,7 +109,19 @@ function QuoteActions({ quote, view }: { quote: AdminQuote; view: QuotesView }) 
       <td colSpan={7} className="block min-w-0 px-3 pb-3 md:table-cell">
         <AuditHistory rows={audit} />
         {!quote.accepted_at && (
-          <RecordPaymentForm target={{ kind: "quote", number: quote.number }} today={view.today} />
+          <RecordPaymentForm
+            target={{ kind: "quote", number: quote.number }}
+            account={
+              view.partPaid.get(quote.number) ?? {
+                currency: quote.currency,
+                dueCents: quote.due_cents,
+                paidCents: 0,
+                balanceCents: quote.due_cents,
+                settled: false,
+              }
+            }
+            today={view.today}
+          />
         )}
       </td>
     </tr>

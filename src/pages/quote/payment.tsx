@@ -6,6 +6,7 @@ import { mpesaCopy } from "../../content/mpesa.ts";
 import { quoteDocument as words } from "../../content/quote-document.ts";
 import { quotePageCopy } from "../../content/quote-page.ts";
 import { formatLongDate } from "../../lib/dates.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { MPESA_PAY_QUOTE_PATH } from "../../paths.ts";
 import type { Quote } from "../../quotes/repository.ts";
 import { Island } from "../../render/island.tsx";
@@ -18,14 +19,17 @@ export type QuotePayOnline =
   | { kind: "ready"; items: CartItem[] }
   | { kind: "expired" }
   | { kind: "changed"; names: string[] }
-  | { kind: "unavailable"; names: string[] };
+  | { kind: "unavailable"; names: string[] }
+  /** Part of it was paid by bank or paybill: the balance is paid the same way. Amounts in `currency`. */
+  | { kind: "part-paid"; currency: string; paidCents: number; balanceCents: number };
 
 /** M-Pesa on the quote's page: the shillings to confirm, or why it is not offered (null: not at all). */
 export type QuoteMpesa =
   | { kind: "offer"; kes: number; rateX100: number; setOn: string | null }
   | { kind: "card-only" }
   | { kind: "over-limit"; kes: number }
-  | { kind: "paid" };
+  | { kind: "paid" }
+  | { kind: "part-paid" };
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -58,23 +62,37 @@ export function HowToPay({ quote, card }: { quote: Quote; card: boolean }) {
   );
 }
 
-/** Why this quote cannot be paid online, with the way to a new one. */
+function notPayableReason(quote: Quote, payOnline: Exclude<QuotePayOnline, { kind: "ready" }>): string {
+  const reasons = copy.payOnline;
+  switch (payOnline.kind) {
+    case "expired":
+      return reasons.expired(formatLongDate(quote.valid_until));
+    case "changed":
+      return reasons.changed(payOnline.names, formatLongDate(quote.valid_until));
+    case "unavailable":
+      return reasons.unavailable(payOnline.names);
+    case "part-paid":
+      return reasons.partPaid(
+        formatMoney(payOnline.paidCents, payOnline.currency),
+        formatMoney(payOnline.balanceCents, payOnline.currency),
+      );
+  }
+}
+
+/** Why this quote cannot be paid online, with the way to a new one (not for a quote being paid in parts). */
 function NotPayable({ quote, payOnline }: { quote: Quote; payOnline: Exclude<QuotePayOnline, { kind: "ready" }> }) {
   const reasons = copy.payOnline;
-  const reason =
-    payOnline.kind === "expired"
-      ? reasons.expired(formatLongDate(quote.valid_until))
-      : payOnline.kind === "changed"
-        ? reasons.changed(payOnline.names, formatLongDate(quote.valid_until))
-        : reasons.unavailable(payOnline.names);
+  const reason = notPayableReason(quote, payOnline);
   return (
     <div data-pay-online={payOnline.kind}>
       <p className="mt-3 rounded-lg border border-accent-300 bg-accent-50 px-4 py-3 text-slate-800" role="note">
         {reason}
       </p>
-      <div className="mt-5">
-        <ButtonLink href={reasons.requestNew.href}>{reasons.requestNew.label}</ButtonLink>
-      </div>
+      {payOnline.kind !== "part-paid" && (
+        <div className="mt-5">
+          <ButtonLink href={reasons.requestNew.href}>{reasons.requestNew.label}</ButtonLink>
+        </div>
+      )}
     </div>
   );
 }
@@ -111,6 +129,7 @@ export function PayByMpesa({ quote, mpesa }: { quote: Quote; mpesa: QuoteMpesa }
   return (
     <Panel id="pay-mpesa" title={mpesaCopy.quoteHeading}>
       {mpesa.kind === "paid" && say(mpesaCopy.quoteAccepted)}
+      {mpesa.kind === "part-paid" && say(mpesaCopy.partPaid)}
       {mpesa.kind === "card-only" && say(mpesaCopy.recurringCardOnly)}
       {mpesa.kind === "over-limit" && say(mpesaCopy.overLimit(mpesa.kes))}
       {mpesa.kind === "offer" && (

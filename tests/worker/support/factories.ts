@@ -61,6 +61,8 @@ const orderDefaults = (): Omit<OrderRow, "status" | "currency" | "created_at" | 
   kes_amount: null,
   kes_rate_x100: null,
   quote_number: null,
+  kes_priced_at: null,
+  prompt_claimed_at: null,
 });
 
 const itemDefaults: Omit<OrderItemRow, "session_id"> = {

@@ -1,0 +1,112 @@
+/**
+ * What an order is due, what has been paid toward it and whether that settles it, said once in SQL:
+ * the guarded UPDATE that marks an order paid and the pages that show its balance read the same
+ * expressions, so the rule the books follow and the figure the owner sees cannot disagree.
+ *
+ * An order priced in shillings (an M-Pesa order: kes_amount at kes_rate_x100) is counted in KES
+ * cents, a payment in US dollars converted at the order's own rate. Any other order is counted in
+ * cents of its currency, a KES payment by the USD equivalent it was recorded with. A shortfall of at
+ * most KES 1 or one cent is exchange-rate rounding, not a balance.
+ */
+
+/** `o` is the alias of the orders row in the surrounding statement. */
+const due = (o: string) =>
+  `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN ${o}.kes_amount * 100 ELSE ${o}.total_cents END)`;
+
+const paidToward = (o: string) => `(SELECT COALESCE(SUM(CASE
+      WHEN ${o}.kes_amount IS NOT NULL THEN
+        CASE WHEN p.currency = 'kes' THEN p.amount_cents ELSE p.amount_cents * ${o}.kes_rate_x100 / 100 END
+      WHEN p.currency = ${o}.currency THEN p.amount_cents
+      ELSE COALESCE(p.usd_cents, 0) END), 0)
+    FROM payments p WHERE p.session_id = ${o}.session_id AND p.status = 'paid')`;
+
+const rounding = (o: string) => `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN 100 ELSE 1 END)`;
+
+/** SQL, true when what was paid toward order `o` covers what it is due (within rounding). */
+export const orderSettledSql = (o: string): string => `(${paidToward(o)} + ${rounding(o)} >= ${due(o)})`;
+
+/** An order's account: amounts in minor units of `currency` ('kes' for an order priced in shillings). */
+export type OrderBalance = {
+  currency: string;
+  dueCents: number;
+  paidCents: number;
+  /** What is left to pay; 0 once settled (a rounding shortfall is no balance). */
+  balanceCents: number;
+  settled: boolean;
+};
+
+type BalanceRow = { currency: string; due: number; paid: number; settled: number };
+
+function balanceOf(row: BalanceRow): OrderBalance {
+  const settled = row.settled === 1;
+  return {
+    currency: row.currency,
+    dueCents: row.due,
+    paidCents: row.paid,
+    balanceCents: settled ? 0 : row.due - row.paid,
+    settled,
+  };
+}
+
+const BALANCE_COLUMNS = `CASE WHEN o.kes_amount IS NOT NULL THEN 'kes' ELSE o.currency END AS currency,
+  ${due("o")} AS due, ${paidToward("o")} AS paid, ${orderSettledSql("o")} AS settled`;
+
+/** The order's account, or null when there is no such order. */
+export async function orderBalance(db: D1Database, sessionId: string): Promise<OrderBalance | null> {
+  const row = await db
+    .prepare(`SELECT ${BALANCE_COLUMNS} FROM orders o WHERE o.session_id = ?`)
+    .bind(sessionId)
+    .first<BalanceRow>();
+  return row ? balanceOf(row) : null;
+}
+
+/**
+ * The order a written quote is being paid through in parts: not yet paid, with money recorded
+ * against it. Null when none (the usual case: a quote is paid in one go, or not at all).
+ */
+export async function quotePartPayment(
+  db: D1Database,
+  quoteNumber: string,
+): Promise<{ sessionId: string; balance: OrderBalance } | null> {
+  const row = await db
+    .prepare(
+      `SELECT o.session_id, ${BALANCE_COLUMNS} FROM orders o
+       WHERE o.quote_number = ? AND o.status <> 'paid'
+         AND EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id AND p.status = 'paid')
+       ORDER BY o.created_at DESC LIMIT 1`,
+    )
+    .bind(quoteNumber)
+    .first<BalanceRow & { session_id: string }>();
+  return row ? { sessionId: row.session_id, balance: balanceOf(row) } : null;
+}
+
+/** The accounts of these orders, by session id (one statement: the ids travel as one JSON array). */
+export async function orderBalances(db: D1Database, sessionIds: readonly string[]): Promise<Map<string, OrderBalance>> {
+  if (sessionIds.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT o.session_id, ${BALANCE_COLUMNS} FROM orders o
+       WHERE o.session_id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(JSON.stringify(sessionIds))
+    .all<BalanceRow & { session_id: string }>();
+  return new Map(results.map((row) => [row.session_id, balanceOf(row)]));
+}
+
+/** Of these quotes, those being paid in parts: their order's account, by quote number. */
+export async function quotePartPayments(
+  db: D1Database,
+  numbers: readonly string[],
+): Promise<Map<string, OrderBalance>> {
+  if (numbers.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT o.quote_number, ${BALANCE_COLUMNS} FROM orders o
+       WHERE o.quote_number IN (SELECT value FROM json_each(?)) AND o.status <> 'paid'
+         AND EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id AND p.status = 'paid')
+       ORDER BY o.created_at`,
+    )
+    .bind(JSON.stringify(numbers))
+    .all<BalanceRow & { quote_number: string }>();
+  return new Map(results.map((row) => [row.quote_number, balanceOf(row)]));
+}
