@@ -13,7 +13,7 @@ export type SubscriptionState = {
   canceledAt: string | null;
   /** The event's `created` (unix seconds); 0 for what the checkout alone implies. */
   stateAt: number;
-  /** The plan the event's price names in our catalogue; null keeps what is stored. */
+  /** The plan the event bills, checked against our catalogue (orders/plan-check.ts); null keeps what is stored. */
   plan?: PlanState | null;
 };
 
@@ -40,9 +40,11 @@ const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
 
 /**
  * The plan columns of applySubscriptionState's update (?12 to ?15: the event's plan, or NULL to keep
- * the stored one). Reaching the change a schedule promised clears it, and stamps the pending change
- * with this event's time so the schedule's older events cannot bring it back. SQLite reads every
- * right-hand column as it was before the update, so the conditions all see the old row.
+ * the stored one). Only a plan of our catalogue ever reaches them (orders/plan-check.ts): an event
+ * billing anything else keeps the last plan of ours, and its review reason says what it bills.
+ * Reaching the change a schedule promised clears it, and stamps the pending change with this
+ * event's time so the schedule's older events cannot bring it back. SQLite reads every right-hand
+ * column as it was before the update, so the conditions all see the old row.
  */
 const REACHES_PENDING = `(pending_plan_id = ?12 AND pending_interval = ?13 AND ?9 >= pending_state_at)`;
 const PLAN_UPDATE = `
@@ -165,6 +167,27 @@ export async function planOfPrice(db: D1Database, priceId: string): Promise<Plan
     .first<Pick<SubscriptionRow, "plan_id" | "plan_interval" | "plan_amount_cents">>();
   if (!row?.plan_id || !row.plan_interval) return null;
   return { planId: row.plan_id, interval: row.plan_interval, amountCents: row.plan_amount_cents ?? 0, priceId };
+}
+
+/** The most review text a subscription keeps; a reason past it is still e-mailed to the owner. */
+const MAX_REVIEW_CHARS = 4000;
+
+/**
+ * Adds a reason to a subscription's review unless it already says it, so each different thing
+ * Stripe billed that is not our plan stays visible, not only the first.
+ */
+export async function addSubscriptionReview(db: D1Database, subscriptionId: string, reason: string): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE subscriptions SET review_reason = CASE
+         WHEN review_reason IS NULL THEN ?2
+         WHEN instr(review_reason, ?2) > 0 OR length(review_reason) + length(?2) > ?3 THEN review_reason
+         ELSE review_reason || '. ' || ?2
+       END
+       WHERE subscription_id = ?1`,
+    )
+    .bind(subscriptionId, reason, MAX_REVIEW_CHARS)
+    .run();
 }
 
 /** Marks a subscription for the owner's review; the first reason stays. */

@@ -1,9 +1,11 @@
 import { ownerNoticeCopy as copy } from "../content/owner-notices.ts";
 import { type PlanChangeKind, planChangeMailCopy } from "../content/plan-change-mail.ts";
+import { planReviewCopy } from "../content/plan-review.ts";
 import type { Logger } from "../http/log.ts";
 import { formatLongDate, isoDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { OrderRow } from "../orders/repository.ts";
+import { sha256Hex } from "../security/sha256.ts";
 import { enqueueMail } from "./enqueue.ts";
 import { adminLink } from "./notify.ts";
 
@@ -130,6 +132,43 @@ export async function notifyBillingReview(
           [copy.labels.email, order.customer_email],
           [copy.labels.subscription, review.subscriptionId],
           ...(review.invoiceId ? [[copy.labels.invoice, review.invoiceId] as [string, string]] : []),
+          [copy.labels.stripeSaid, review.reason],
+          [copy.labels.orderReference, order.session_id],
+        ],
+        adminUrl: adminLink(origin, order.session_id),
+      },
+    },
+    log,
+  );
+}
+
+/**
+ * Stripe bills a subscription (or schedules for it) something that is not a plan of our catalogue:
+ * the owner hears once per subscription and reason (a replay, or the same price in a later event,
+ * says nothing new). The buyer is not written to.
+ */
+export async function notifyPlanReview(
+  env: Env,
+  order: OrderRow,
+  review: { subscriptionId: string; reason: string },
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  // The reason names what Stripe sent, so it is the key; hashed, as it can be long.
+  const reasonKey = (await sha256Hex(review.reason)).slice(0, 32);
+  await enqueueMail(
+    env,
+    {
+      kind: "owner-billing-review",
+      dedupeKey: `owner-billing-review:${review.subscriptionId}:plan:${reasonKey}`,
+      orderId: order.session_id,
+      data: {
+        customerName: order.customer_name,
+        summary: planReviewCopy.summary,
+        details: [
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.subscription, review.subscriptionId],
           [copy.labels.stripeSaid, review.reason],
           [copy.labels.orderReference, order.session_id],
         ],

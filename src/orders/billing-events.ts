@@ -18,7 +18,7 @@ import { receiptFor } from "../payments/take-payment.ts";
 import { createBillingLink, describeTtl, RENEWAL_LINK_TTL_SECONDS } from "./billing-links.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { checkInvoice } from "./invoice-checks.ts";
-import { subscriptionPlan, tellPlanChanged } from "./plan-changes.ts";
+import { holdPlanForReview, subscriptionPlan, tellPlanChanged } from "./plan-changes.ts";
 import { type OrderRow, orderForSubscription, setStripeCustomer } from "./repository.ts";
 import {
   type InvoiceObject,
@@ -52,6 +52,7 @@ export async function onSubscriptionEvent(
   const deleted = event.type === "customer.subscription.deleted";
   const dates = subscriptionDates(sub);
   const time = readEventTime(event.created, nowSeconds());
+  const checked = subscriptionPlan(sub);
   const applied = await applySubscriptionState(db, {
     subscriptionId: sub.id,
     sessionId: order.session_id,
@@ -64,10 +65,13 @@ export async function onSubscriptionEvent(
     // An event whose time cannot be trusted is the weakest claim, as the checkout's: it fills in a
     // new subscription but never outranks a state Stripe stamped.
     stateAt: time.seconds === null ? 0 : Math.floor(time.seconds),
-    plan: subscriptionPlan(sub),
+    // Only a plan of our catalogue is recorded; anything else keeps the stored plan and is reviewed.
+    plan: checked.plan,
   });
   const problems = time.problem ? [...dates.problems, time.problem] : dates.problems;
   if (problems.length > 0) await holdSubscriptionForReview(context, order, sub.id, problems);
+  // Even an older event: Stripe did bill it at some point, and the owner should know.
+  if (checked.problem) await holdPlanForReview(context, order, sub.id, checked.problem);
   await enterHeldInvoices(context, sub.id);
 
   const sessionId = order.session_id;

@@ -5,17 +5,33 @@
  */
 
 import { planChangeMailCopy, planLabel } from "../content/plan-change-mail.ts";
+import { planReviewCopy } from "../content/plan-review.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
-import { applyPendingChange, type PendingChange, type PlanState, planOfPrice } from "../db/subscriptions.ts";
-import { lazyOnce } from "../lib/lazy-once.ts";
-import { notifyPlanChange, type PlanChangeNotice } from "../mail/notify-billing.ts";
+import {
+  addSubscriptionReview,
+  applyPendingChange,
+  type PendingChange,
+  type PlanState,
+  planOfPrice,
+} from "../db/subscriptions.ts";
+import { isoDay } from "../lib/dates.ts";
+import { notifyPlanChange, notifyPlanReview, type PlanChangeNotice } from "../mail/notify-billing.ts";
 import { createPaymentGateway } from "../services/stripe.ts";
-import { catalogue, findCatalogueEntry } from "./catalogue.ts";
-import { lookupKey } from "./catalogue-keys.ts";
+import { findCatalogueEntry } from "./catalogue.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
+import {
+  checkPlanItems,
+  listedPrice,
+  type PlanCheck,
+  planLookupKeys,
+  type ReceivedItem,
+  type ReceivedPrice,
+  receivedPrice,
+  recordedPrice,
+  type UnreadPrice,
+} from "./plan-check.ts";
 import { getOrderItems, type OrderRow, orderForSubscription } from "./repository.ts";
 import {
-  type PriceObject,
   readEventTime,
   readStripeTime,
   type SubscriptionObject,
@@ -25,114 +41,76 @@ import {
 
 type PlanInterval = PlanState["interval"];
 
-/** The metadata key the sync puts on every product and price: our catalogue id. */
-const CATALOGUE_ID_KEY = "catalogue_id";
-
-const asInterval = (value: unknown): PlanInterval | null => (value === "month" || value === "year" ? value : null);
-
 /** A plan of our catalogue (something sold monthly), by id; undefined for anything else. */
 function catalogued(planId: string | null | undefined) {
   const entry = planId ? findCatalogueEntry(planId) : undefined;
   return entry?.recurring ? entry : undefined;
 }
 
-/** Each plan price's lookup key (the sync's, catalogue-keys.ts) and what it names; made on first use. */
-const planKeys = lazyOnce(() => {
-  const keys = new Map<string, { planId: string; interval: PlanInterval }>();
-  for (const entry of catalogue.values()) {
-    if (!entry.recurring) continue;
-    for (const interval of ["month", "year"] as const) {
-      keys.set(lookupKey(entry, interval), { planId: entry.id, interval });
-    }
-  }
-  return keys;
-});
-
-/** Our plan id and the interval a price's lookup key names, else its metadata's catalogue id. */
-function planNamedBy(
-  price: Pick<PriceObject, "lookup_key" | "metadata">,
-): { planId: string; interval: PlanInterval | null } | null {
-  const byKey = price.lookup_key ? planKeys().get(price.lookup_key) : undefined;
-  if (byKey) return byKey;
-  const fromMetadata = price.metadata?.[CATALOGUE_ID_KEY];
-  return catalogued(fromMetadata) && fromMetadata ? { planId: fromMetadata, interval: null } : null;
-}
-
 /**
- * The plan a price bills, or null when it is not one of our plans or its figures cannot be read.
- * The interval is what Stripe bills (recurring.interval), the amount unit amount × quantity.
+ * The plan a subscription bills now, checked against our catalogue (plan-check.ts); when it is not
+ * one of ours, why, in words that name what Stripe sent.
  */
-function planOfPriceObject(price: PriceObject, quantity: number | null | undefined): PlanState | null {
-  const named = planNamedBy(price);
-  if (!named) return null;
-  const interval = asInterval(price.recurring?.interval) ?? named.interval;
-  if (!interval || price.unit_amount === null || price.unit_amount === undefined || price.unit_amount < 0) return null;
-  return { planId: named.planId, interval, amountCents: price.unit_amount * (quantity ?? 1), priceId: price.id };
-}
-
-/** The plan a subscription bills now: its first item whose price is one of our plans. */
-export function subscriptionPlan(sub: SubscriptionObject): PlanState | null {
-  for (const item of sub.items?.data ?? []) {
-    const plan = item.price ? planOfPriceObject(item.price, item.quantity) : null;
-    if (plan) return plan;
-  }
-  return null;
+export function subscriptionPlan(sub: SubscriptionObject): PlanCheck {
+  const items = (sub.items?.data ?? []).map((item) => ({
+    price: item.price ? receivedPrice(item.price) : null,
+    quantity: item.quantity,
+  }));
+  const checked = checkPlanItems(items);
+  return checked.plan ? checked : { plan: null, problem: planReviewCopy.subscription(checked.problem) };
 }
 
 type Phase = NonNullable<SubscriptionScheduleObject["phases"]>[number];
 
 /**
  * A plan price no subscription here has billed yet (a downgrade to a plan nobody bought): Stripe is
- * asked for our plans' current prices by lookup key (one call) and the id matched. Null when Stripe
- * cannot be asked or the id is none of them (an archived price); the change is then kept unnamed.
+ * asked for our plans' current prices by lookup key (one call) and the id matched. Its figures are
+ * then checked like any other price's. Unread when the id is none of them (an archived price) or
+ * Stripe cannot be asked.
  */
-async function askStripeForPlan(context: FulfilmentContext, priceId: string): Promise<PlanState | null> {
+async function askStripeForPrice(context: FulfilmentContext, priceId: string): Promise<ReceivedPrice | UnreadPrice> {
   try {
-    const prices = await createPaymentGateway(context.env).findPricesByLookupKeys([...planKeys().keys()]);
+    const prices = await createPaymentGateway(context.env).findPricesByLookupKeys(planLookupKeys());
     const price = prices.find((p) => p.id === priceId);
-    const named = price ? planKeys().get(price.lookupKey) : undefined;
-    if (!price || !named || price.unitAmount === null) return null;
-    return {
-      planId: named.planId,
-      interval: asInterval(price.interval) ?? named.interval,
-      amountCents: price.unitAmount,
-      priceId,
-    };
+    return price ? listedPrice(price) : { id: priceId, unread: "unknown" };
   } catch (error) {
-    context.log.warn(`Stripe price ${priceId} could not be looked up; the scheduled change is kept unnamed`, { error });
-    return null;
+    context.log.warn(`Stripe price ${priceId} could not be looked up; the scheduled change is held for review`, {
+      error,
+    });
+    return { id: priceId, unread: "unreachable" };
   }
 }
 
 /**
- * The plan a schedule's phase bills. Stripe sends a phase's prices as ids: an id is known from the
- * subscriptions that billed it, else from Stripe's list of our plans' prices; an expanded price
- * names itself.
+ * A phase's item as received. Stripe sends a phase's prices as ids: an id is known from the
+ * subscriptions that billed it (figures checked then), else from Stripe's list of our plans' prices;
+ * an expanded price speaks for itself.
  */
-async function phasePlan(context: FulfilmentContext, phase: Phase): Promise<PlanState | null> {
-  const db = context.env.DB;
-  for (const item of phase.items) {
-    const price = item.price;
-    if (!price) continue;
-    const id = typeof price === "string" ? price : price.id;
-    const plan =
-      (typeof price === "string" ? null : planOfPriceObject(price, item.quantity)) ??
-      (await planOfPrice(db, id)) ??
-      (await askStripeForPlan(context, id));
-    if (plan) return plan;
-  }
-  return null;
+async function phaseItem(context: FulfilmentContext, item: Phase["items"][number]): Promise<ReceivedItem> {
+  const { price, quantity } = item;
+  if (!price) return { price: null, quantity };
+  if (typeof price !== "string") return { price: receivedPrice(price), quantity };
+  const recorded = await planOfPrice(context.env.DB, price);
+  return { price: recorded ? recordedPrice(recorded) : await askStripeForPrice(context, price), quantity };
+}
+
+/** The plan a schedule's phase bills, checked against our catalogue like a subscription's items. */
+async function phasePlan(context: FulfilmentContext, phase: Phase): Promise<PlanCheck> {
+  const items = [];
+  for (const item of phase.items) items.push(await phaseItem(context, item));
+  return checkPlanItems(items);
 }
 
 /**
  * The change a schedule promises: the phase after the current one (the portal's schedule has two,
  * today's plan until the period's end, then the new one). Null when no phase follows or the next
- * bills the same plan and interval.
+ * bills the same plan and interval. A next phase that is not a plan of ours is recorded without a
+ * plan ("Changes plan on …") and `problem` says what it bills, for the owner's review.
  */
 async function scheduledChange(
   context: FulfilmentContext,
   schedule: SubscriptionScheduleObject,
-): Promise<{ pending: PendingChange; from: PlanState | null }> {
+): Promise<{ pending: PendingChange; from: PlanState | null; problem: string | null }> {
   const phases = (schedule.phases ?? [])
     .map((phase) => ({ phase, start: readStripeTime(phase.start_date) }))
     .filter((p): p is { phase: Phase; start: string } => p.start !== null)
@@ -141,11 +119,17 @@ async function scheduledChange(
   const current = Math.max(0, currentStart ? phases.findIndex((p) => p.start === currentStart) : 0);
   const now = phases[current];
   const next = phases[current + 1];
-  if (!now || !next) return { pending: null, from: null };
-  const [from, to] = await Promise.all([phasePlan(context, now.phase), phasePlan(context, next.phase)]);
-  if (from && to && from.planId === to.planId && from.interval === to.interval) return { pending: null, from };
+  if (!now || !next) return { pending: null, from: null, problem: null };
+  const [{ plan: from }, { plan: to, problem }] = await Promise.all([
+    phasePlan(context, now.phase),
+    phasePlan(context, next.phase),
+  ]);
+  if (from && to && from.planId === to.planId && from.interval === to.interval) {
+    return { pending: null, from, problem: null };
+  }
   const pending = { planId: to?.planId ?? null, interval: to?.interval ?? null, amountCents: to?.amountCents ?? null };
-  return { pending: { ...pending, at: next.start }, from };
+  const why = problem === null ? null : planReviewCopy.schedule(isoDay(next.start), problem);
+  return { pending: { ...pending, at: next.start }, from, problem: why };
 }
 
 /** Schedule events after which it promises nothing more. */
@@ -171,12 +155,17 @@ export async function onScheduleEvent(context: FulfilmentContext, event: StripeE
   if (!order) return { kind: "unknown-subscription", subscriptionId };
 
   const ended = SCHEDULE_ENDS.has(event.type) || ENDED_STATUSES.has(schedule.status ?? "");
-  const { pending, from } = ended ? { pending: null, from: null } : await scheduledChange(context, schedule);
+  const { pending, from, problem } = ended
+    ? { pending: null, from: null, problem: null }
+    : await scheduledChange(context, schedule);
   const time = readEventTime(event.created, Math.floor(Date.now() / 1000));
   const applied = await applyPendingChange(db, subscriptionId, pending, time.seconds ?? 0);
+  // Whatever its order of arrival, Stripe did say it: the owner reviews it, once per reason.
+  if (problem) await holdPlanForReview(context, order, subscriptionId, problem);
   const sessionId = order.session_id;
   if (!applied) return { kind: "billing", sessionId, summary: `schedule ${schedule.id}: older or reached, ignored` };
-  await tellChangeScheduled(context, order, applied, from);
+  // A change to something not ours is the review's to tell: no confirmation for the buyer, no second notice.
+  if (!problem) await tellChangeScheduled(context, order, applied, from);
   const what = applied.after.pending_at ? `change on ${applied.after.pending_at}` : "no change pending";
   return { kind: "billing", sessionId, summary: `schedule ${schedule.id} (${schedule.status ?? "?"}): ${what}` };
 }
@@ -250,6 +239,25 @@ async function tellChangeScheduled(
     // A price our catalogue does not name: the buyer is not sent a confirmation we cannot word.
     tellBuyer: catalogued(target.planId) !== undefined && was !== null,
   });
+}
+
+/**
+ * Stripe bills (or will bill) something that is not a plan of ours: logged, added to the
+ * subscription's review and told to the owner once per subscription and reason. The buyer hears
+ * nothing: we cannot word a change to a plan we do not sell.
+ */
+export async function holdPlanForReview(
+  { env, origin, log }: FulfilmentContext,
+  order: OrderRow,
+  subscriptionId: string,
+  reason: string,
+): Promise<void> {
+  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+    sessionId: order.session_id,
+    subscriptionId,
+  });
+  await addSubscriptionReview(env.DB, subscriptionId, reason);
+  await notifyPlanReview(env, order, { subscriptionId, reason }, origin, log);
 }
 
 async function tell(context: FulfilmentContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {

@@ -20,15 +20,18 @@ const stripeObjects = lazyOnce(() => {
   const currency = z.string().min(1).nullish().catch(null);
   /** A Stripe timestamp as sent: judged by readTime, never trusted to be a date. */
   const time = z.unknown().optional();
-  const count = z.number().int().positive().nullish().catch(null);
-  /** A Price as a subscription's items expand it: what names our plan (lookup key, metadata) and what it bills. */
+  /** An item's quantity as sent (0, 1000, 1e300 included): the plan check judges it, and names it to the owner. */
+  const quantity = z.unknown().optional();
+  /** A Price as a subscription's items expand it: what names our plan (its lookup key) and what it bills. */
   const price = z.object({
     id,
     lookup_key: z.string().nullish().catch(null),
     unit_amount: cents,
     currency,
-    recurring: z.object({ interval: z.string().nullish() }).nullish().catch(null),
-    metadata,
+    recurring: z
+      .object({ interval: z.string().nullish().catch(null), interval_count: z.number().nullish().catch(null) })
+      .nullish()
+      .catch(null),
   });
 
   const checkoutSession = z.object({
@@ -56,7 +59,7 @@ const stripeObjects = lazyOnce(() => {
     current_period_end: time,
     items: z
       .object({
-        data: z.array(z.object({ current_period_end: time, price: price.nullish().catch(null), quantity: count })),
+        data: z.array(z.object({ current_period_end: time, price: price.nullish().catch(null), quantity })),
       })
       .nullish()
       .catch(null),
@@ -78,7 +81,7 @@ const stripeObjects = lazyOnce(() => {
         z.object({
           start_date: time,
           end_date: time,
-          items: z.array(z.object({ price: z.union([id, price]).nullish().catch(null), quantity: count })),
+          items: z.array(z.object({ price: z.union([id, price]).nullish().catch(null), quantity })),
         }),
       )
       .nullish()

@@ -5,6 +5,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { fixture } from "../../scripts/stripe-standin/fixtures.ts";
 import { parseAdminQuery } from "../../src/admin/query.ts";
 import { searchSubscriptions } from "../../src/admin/subscriptions.ts";
 import { company } from "../../src/content/company.ts";
@@ -13,9 +14,12 @@ import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import {
   event,
   FIRST_INVOICE_CENTS,
+  type PlanInterval as Interval,
   invoiceObject,
   ledger,
   outboxOf,
+  type Plan,
+  planPrice,
   type SubscriptionOrder,
   seedSubscriptionOrder,
   send,
@@ -29,39 +33,11 @@ import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 import { priceIdOf } from "./support/stripe-prices.ts";
 
-type Plan = "starter" | "business" | "enterprise";
-type Interval = "month" | "year";
-
-/** Our prices, as the sync makes them: monthly, and yearly at twelve months less 15%. */
-const CENTS: Record<Plan, Record<Interval, number>> = {
-  starter: { month: 15_000, year: 153_000 },
-  business: { month: 37_500, year: 382_500 },
-  enterprise: { month: 75_000, year: 765_000 },
-};
-
-/** A price of our catalogue as Stripe expands it on a subscription's item (Stripe's documented shape). */
-function price(plan: Plan, interval: Interval, id = `price_${plan}_${interval}`) {
-  return {
-    id,
-    object: "price",
-    active: true,
-    currency: "usd",
-    lookup_key: `plan-${plan}-${interval}`,
-    metadata: { catalogue_id: `pricing-${plan}` },
-    nickname: "Anything Stripe's dashboard says",
-    product: `acacia-plan-${plan}`,
-    recurring: { interval, interval_count: 1, usage_type: "licensed" },
-    type: "recurring",
-    unit_amount: CENTS[plan][interval],
-    unit_amount_decimal: String(CENTS[plan][interval]),
-  };
-}
-
 /** The subscription billing this price (its one item's price replaced). */
 function onPlan(order: SubscriptionOrder, plan: Plan, interval: Interval, periodEnd?: number) {
   const sub = subscriptionObject(order, periodEnd ? { periodEnd } : {});
   const [item] = sub.items.data;
-  return { ...sub, items: { ...sub.items, data: [{ ...item, quantity: 1, price: price(plan, interval) }] } };
+  return { ...sub, items: { ...sub.items, data: [{ ...item, quantity: 1, price: planPrice(plan, interval) }] } };
 }
 
 /** A subscription schedule as the portal makes one for a downgrade: today's plan, then the new one from `at`. */
@@ -75,7 +51,7 @@ function schedule(
 ) {
   const start = at - 30 * 86_400;
   const item = (p: { plan: Plan; interval: Interval }) => {
-    const expanded = price(p.plan, p.interval);
+    const expanded = planPrice(p.plan, p.interval);
     return { price: expand ? expanded : expanded.id, quantity: 1, metadata: {}, discounts: [], tax_rates: [] };
   };
   const released = status === "released";
@@ -96,7 +72,7 @@ function schedule(
   };
 }
 
-/** Checkout, its first invoice and the subscription's creation (the fixture's price: not one of ours). */
+/** Checkout, its first invoice and the subscription's creation (on Business, monthly, as ordered). */
 async function subscribe(order: SubscriptionOrder) {
   await send(event("customer.subscription.created", subscriptionObject(order)));
   const first = invoiceObject(order, `in_first_${order.orderRef.slice(0, 8)}`, {
@@ -321,7 +297,7 @@ describe("a downgrade scheduled for the period's end", () => {
     });
   });
 
-  it("a schedule naming a price by an id no subscription billed yet: pending without a plan, owner only", async () => {
+  it("a schedule naming a price by an id nothing here knows: pending without a plan, the owner reviews it, the buyer is not told", async () => {
     const subscription = await seedSubscriptionOrder();
     await subscribe(subscription);
     await send(event("customer.subscription.updated", onPlan(subscription, "business", "year")));
@@ -338,8 +314,12 @@ describe("a downgrade scheduled for the period's end", () => {
     if (second) second.items = [{ ...second.items[0], price: "price_never_seen" } as (typeof second.items)[number]];
     await send(event("subscription_schedule.created", sched));
     expect(await planColumns(subscription)).toMatchObject({ pending_plan_id: null, pending_at: iso(periodEnd) });
-    const scheduled = (await outboxOf(subscription.sessionId)).filter((m) => m.dedupe_key.includes(":scheduled:"));
-    expect(scheduled.map((m) => m.kind)).toEqual(["owner-plan-change"]);
+    expect((await subscriptionRow(subscription.subscriptionId))?.review_reason).toContain("price_never_seen");
+    const mails = await outboxOf(subscription.sessionId);
+    expect(mails.filter((m) => m.dedupe_key.includes(":scheduled:"))).toEqual([]);
+    const reviews = mails.filter((m) => m.kind === "owner-billing-review");
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]?.payload).toContain("price_never_seen");
   });
 });
 
@@ -398,11 +378,16 @@ describe("monthly ↔ yearly, and the back office", () => {
     MANY_ORDERS_MS,
   );
 
-  it("a monthly subscription whose events name no price of ours keeps its order's monthly lines", async () => {
+  it("a subscription whose events bill no plan of ours counts its order's monthly lines, held for review", async () => {
     const monthly = await seedSubscriptionOrder();
-    await subscribe(monthly);
+    const sub = subscriptionObject(monthly);
+    const foreign = fixture("subscription").items.data[0]?.price;
+    const items = { ...sub.items, data: sub.items.data.map((item) => ({ ...item, price: foreign })) };
+    await send(event("customer.subscription.created", { ...sub, items }));
+    await send(event("checkout.session.completed", sessionObject(monthly)));
     const found = await searchSubscriptions(env.DB, parseAdminQuery("subscriptions", { q: monthly.email }));
     expect(found.monthlyRevenue).toEqual([{ currency: "usd", monthly_cents: 37_500, subscriptions: 1 }]);
     expect(found.rows[0]?.plan_id).toBeNull();
+    expect(found.rows[0]?.review_reason).toContain(`${foreign?.id} (lookup key none), 20.00 USD every month`);
   });
 });

@@ -55,6 +55,34 @@ export function tick(): number {
 
 const MONTH = 30 * 24 * 60 * 60;
 
+export type Plan = "starter" | "business" | "enterprise";
+export type PlanInterval = "month" | "year";
+
+/** Our prices, as the sync makes them: monthly, and yearly at twelve months less 15%. */
+const PLAN_CENTS: Record<Plan, Record<PlanInterval, number>> = {
+  starter: { month: 15_000, year: 153_000 },
+  business: { month: 37_500, year: 382_500 },
+  enterprise: { month: 75_000, year: 765_000 },
+};
+
+/** A price of our catalogue as Stripe expands it on a subscription's item (Stripe's documented shape). */
+export function planPrice(plan: Plan, interval: PlanInterval, id = `price_${plan}_${interval}`) {
+  return {
+    id,
+    object: "price",
+    active: true,
+    currency: "usd",
+    lookup_key: `plan-${plan}-${interval}`,
+    metadata: { catalogue_id: `pricing-${plan}` },
+    nickname: "Anything Stripe's dashboard says",
+    product: `acacia-plan-${plan}`,
+    recurring: { interval, interval_count: 1, usage_type: "licensed" },
+    type: "recurring",
+    unit_amount: PLAN_CENTS[plan][interval],
+    unit_amount_decimal: String(PLAN_CENTS[plan][interval]),
+  };
+}
+
 /** An event as Stripe sends it (Stripe's example event, with this object and time). */
 export function event(type: string, object: object, created = tick()): string {
   const base = fixture("event");
@@ -111,9 +139,18 @@ export function subscriptionObject(
     cancel_at: overrides.cancel_at ?? null,
     canceled_at: overrides.canceled_at ?? null,
     ended_at: null,
+    // The plan the seeded order bought, as checkout by catalogue price subscribes it.
     items: {
       ...sub.items,
-      data: [{ ...item, current_period_start: periodEnd - MONTH, current_period_end: periodEnd }],
+      data: [
+        {
+          ...item,
+          quantity: 1,
+          price: planPrice("business", "month"),
+          current_period_start: periodEnd - MONTH,
+          current_period_end: periodEnd,
+        },
+      ],
     },
   };
 }
