@@ -8,7 +8,7 @@ export const peopleCopy = {
   nav: "People",
   title: "People",
   heading: "People",
-  lead: "Find everything we hold about one person by their e-mail address, to answer a request to see, export or erase their data. Addresses that deliver to the same mailbox count as one person (any case, a +tag, dots in a Gmail address).",
+  lead: "Find everything we hold about one person by their e-mail address, to answer a request to see, export or erase their data. Addresses that provably reach the same mailbox count as one person: any case, dots and a +tag in a Gmail address, a +tag at Fastmail and Proton Mail. Other spellings that may be theirs are listed for you to tick.",
   search: {
     label: "Find a person",
     field: "E-mail address",
@@ -18,10 +18,19 @@ export const peopleCopy = {
   },
   found: {
     heading: (address: string) => `What we hold about ${address}`,
-    addresses: "Addresses of this mailbox",
+    addresses: "Addresses held",
     nothing: "We hold nothing about this address: no orders, quotes, messages, e-mails or billing links.",
     truncated:
-      "There is more than one page can show: the export and the erasure cover what is listed here. Repeat them until nothing is left.",
+      "There is more than one page can show (at most 500 of each kind): the export holds what is listed here, and the erasure erases everything held under these addresses, listed or not.",
+    candidates: {
+      heading: "Possibly the same person",
+      explain:
+        "These addresses differ only by a +tag at a provider that does not document that a +tag reaches the same mailbox: they may be another person's. Tick those the person has shown are theirs; what is held under them is then listed above, exported and erased with the rest, and each one ticked is recorded.",
+      submit: "Show with the ticked addresses",
+      cut: (shown: number) =>
+        `There are more such addresses than the ${shown} listed: search for any other one on its own.`,
+    },
+    included: "Also included, as ticked",
     kinds: {
       orders: "Orders",
       payments: "Payments",
@@ -64,10 +73,16 @@ export const peopleCopy = {
     confirmMismatch:
       "The confirmation did not match the address. Type the same address in both places; nothing was erased.",
     invalid: "That is not an e-mail address; nothing was exported or erased.",
+    unknownSpelling:
+      "An address ticked as the same person is not one of the addresses listed for them (the list may have changed). Search again; nothing was exported or erased.",
     back: "Back to People",
   },
   done: {
     erased: "Erased. The request and what was done are recorded below.",
+  },
+  records: {
+    /** After what a request found, when a kind held more than one request reads. */
+    cut: " (more than 500 of a kind: the counts are of those read)",
   },
   requests: {
     heading: "Data requests",
@@ -90,4 +105,10 @@ export function erasureOutcome(c: ErasureCounts): string {
     `${c.emailsCleared} e-mails cleared`,
     `${c.ordersKept} orders, ${c.paymentsKept} payments and ${c.quotesKept} accepted quotes kept without contact details`,
   ].join("; ");
+}
+
+/** After a request's outcome: how many other spellings the owner ticked as the same person. */
+export function ticksOutcome(ticked: number): string {
+  if (ticked === 0) return "";
+  return `; with ${ticked} other ${ticked === 1 ? "address" : "addresses"} ticked as the same person`;
 }

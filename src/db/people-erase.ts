@@ -6,7 +6,7 @@
  * payments, receipts, subscriptions and the quotes they accepted.
  */
 import { ERASED, erasedMailSet } from "./erased-mail.ts";
-import { addressList, personScopes } from "./people.ts";
+import { keyList, PERSON_KEY, personScopes } from "./people.ts";
 
 /** How much an erasure changed, kind by kind (the audit row's detail). */
 export type ErasureCounts = {
@@ -27,25 +27,26 @@ export type ErasureCounts = {
  */
 export async function erasePerson(
   db: D1Database,
-  addresses: readonly string[],
+  keys: readonly string[],
   audit: { at: string; actor: string; subject: string; detail: string },
 ): Promise<{ recorded: boolean; counts: ErasureCounts; deletedQuotes: string[] }> {
-  const list = addressList(addresses);
-  const scope = personScopes(addresses);
-  // ?1…?n are the addresses; the values after them are numbered on from there.
-  const next = (k: number) => `?${addresses.length + k}`;
-  const run = (sql: string, ...values: string[]) => db.prepare(sql).bind(...addresses, ...values);
+  const list = keyList(keys);
+  const scope = personScopes(keys);
+  // ?1…?n are the person's keys; the values after them are numbered on from there.
+  const next = (k: number) => `?${keys.length + k}`;
+  const run = (sql: string, ...values: string[]) => db.prepare(sql).bind(...keys, ...values);
   const results = await db.batch<Record<string, string>>([
     // The record first, and only while something of theirs is left: of two erasures at once, the
-    // second finds nothing and records nothing (batches run one after another).
+    // second finds nothing and records nothing (batches run one after another). An e-mail whose
+    // body is already cleared still names them until its recipient is erased: that counts too.
     run(
       `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
        SELECT ${next(1)}, ${next(2)}, 'person.erased', 'person', ${next(3)}, ${next(4)}
-       WHERE EXISTS (SELECT 1 FROM orders WHERE customer_email IN (${list}))
-          OR EXISTS (SELECT 1 FROM quotes WHERE customer_email IN (${list}))
-          OR EXISTS (SELECT 1 FROM contact_messages WHERE email IN (${list}))
-          OR EXISTS (SELECT 1 FROM billing_links WHERE email IN (${list}))
-          OR EXISTS (SELECT 1 FROM outbox WHERE recipient IN (${list}) AND body_cleared_at IS NULL)
+       WHERE EXISTS (SELECT 1 FROM orders WHERE ${PERSON_KEY.orders} IN (${list}))
+          OR EXISTS (SELECT 1 FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}))
+          OR EXISTS (SELECT 1 FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}))
+          OR EXISTS (SELECT 1 FROM billing_links WHERE ${PERSON_KEY.billing_links} IN (${list}))
+          OR EXISTS (SELECT 1 FROM outbox WHERE ${PERSON_KEY.outbox} IN (${list}))
        RETURNING id`,
       audit.at,
       audit.actor,
@@ -54,25 +55,26 @@ export async function erasePerson(
     ),
     // Mail first: which e-mails are theirs is read through their messages, orders and quotes.
     run(
-      `UPDATE outbox SET ${erasedMailSet(next(1), next(2), `recipient IN (${list})`)}
+      `UPDATE outbox SET ${erasedMailSet(next(1), next(2), `${PERSON_KEY.outbox} IN (${list})`)}
        WHERE id IN (${scope.emails}) RETURNING id`,
       audit.at,
       ERASED,
     ),
-    run(`DELETE FROM billing_links WHERE email IN (${list}) RETURNING email`),
+    run(`DELETE FROM billing_links WHERE ${PERSON_KEY.billing_links} IN (${list}) RETURNING email`),
+    run(`DELETE FROM quote_lines WHERE number IN (${scope.quotes} AND accepted_at IS NULL)`),
+    run(`DELETE FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}) AND accepted_at IS NULL RETURNING number`),
     run(
-      `DELETE FROM quote_lines WHERE number IN (SELECT number FROM quotes WHERE customer_email IN (${list}) AND accepted_at IS NULL)`,
+      `UPDATE quotes SET customer_email = ${next(1)} WHERE ${PERSON_KEY.quotes} IN (${list}) RETURNING number`,
+      ERASED,
     ),
-    run(`DELETE FROM quotes WHERE customer_email IN (${list}) AND accepted_at IS NULL RETURNING number`),
-    run(`UPDATE quotes SET customer_email = ${next(1)} WHERE customer_email IN (${list}) RETURNING number`, ERASED),
-    run(`DELETE FROM contact_messages WHERE email IN (${list}) RETURNING id`),
+    run(`DELETE FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}) RETURNING id`),
     run(
       `DELETE FROM mpesa_requests WHERE session_id IN (${scope.orders}) AND status <> 'pending' RETURNING checkout_request_id`,
     ),
     run(`UPDATE payments SET phone = NULL WHERE session_id IN (${scope.orders}) RETURNING payment_id`),
     run(
       `UPDATE orders SET customer_email = ${next(1)}, customer_phone = ${next(1)}, address = ${next(1)}, state = '', zip = ''
-       WHERE customer_email IN (${list}) RETURNING session_id`,
+       WHERE ${PERSON_KEY.orders} IN (${list}) RETURNING session_id`,
       ERASED,
     ),
   ]);

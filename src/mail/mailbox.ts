@@ -1,8 +1,9 @@
 /**
  * Providers that deliver `first.last@` and `firstlast@` to one mailbox. Most providers also ignore a
- * `+tag`, which every address loses below whatever its domain.
+ * `+tag`, which every address loses below whatever its domain. The People section folds these too
+ * (src/privacy/person-key.ts, which cites Google's documentation).
  */
-const DOTLESS_DOMAINS: Readonly<Record<string, string>> = {
+export const DOTLESS_DOMAINS: Readonly<Record<string, string>> = {
   "gmail.com": "gmail.com",
   "googlemail.com": "gmail.com",
 };

@@ -2,20 +2,59 @@
  * A person's data as one JSON document (portability): structured by what the person did with us,
  * each order with its items, payments, receipts, subscriptions, M-Pesa prompts and notes.
  * docs/privacy-operations.md documents every field; a change here changes EXPORT_VERSION and that
- * document together. Secrets that open documents or links (access keys, token hashes) never leave.
+ * document together. Secrets that open documents or links (access keys, token hashes, and the keys
+ * and links in stored e-mails' content) never leave.
  */
 import { company } from "../content/company.ts";
+import { BILLING_OPEN_PATH, MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../paths.ts";
 import type { Person } from "./person.ts";
 
 const EXPORT_FORMAT = "personal-data-export";
-const EXPORT_VERSION = 1;
+const EXPORT_VERSION = 2;
 
 const flag = (value: number) => value === 1;
 
-/** The e-mail's content as it was queued, or null once cleared (or never readable). */
+/** What an export shows where a stored e-mail held a key, a token or a link that opens something. */
+const LINK_REMOVED = "[link removed]";
+
+/** A link written in a text: an absolute http(s) URL, or a path on this site (one slash, not two). */
+const LINK = /\bhttps?:\/\/[^\s"'<>]+|(?<![\w/.:-])\/(?!\/)[^\s"'<>]+/gi;
+
+/** Paths that are themselves the key: an M-Pesa order's waiting page, Daraja's callback, a billing link. */
+const KEY_PATHS = [MPESA_ORDER_PATH.replace(":ref", ""), MPESA_CALLBACK_PREFIX, BILLING_OPEN_PATH];
+
+/** A data field named for a secret (accessKey, token, …): its value goes whatever it holds. */
+const SECRET_FIELD =
+  /^(?:key|token|secret|signature|password|hash)$|(?:_|[a-z0-9])(?:Key|Token|Secret|Signature|Password|Hash)$|_(?:key|token|secret|signature|password|hash)$/;
+
+/**
+ * Whether a link opens something by what it carries: a query or a fragment (`?k=` access keys,
+ * `?token=` billing links, signatures), credentials before the host, or a path that is a key.
+ * Such a link is the person's own, but an export is a file that travels: it must open nothing.
+ */
+function opensSomething(link: string): boolean {
+  const origin = /^https?:\/\/([^/?#]*)/i.exec(link);
+  const path = origin ? link.slice(origin[0].length) : link;
+  return /[?#]/.test(link) || Boolean(origin?.[1]?.includes("@")) || KEY_PATHS.some((p) => path.startsWith(p));
+}
+
+/** The content with every key, token and key-carrying link in it replaced by LINK_REMOVED. */
+function withoutSecrets(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LINK, (link) => (opensSomething(link) ? LINK_REMOVED : link));
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, field]) => [
+      name,
+      SECRET_FIELD.test(name) ? LINK_REMOVED : withoutSecrets(field),
+    ]),
+  );
+}
+
+/** The e-mail's content as it was queued, without its secrets, or null once cleared (or never readable). */
 function mailContent(payload: string): unknown {
   try {
-    return JSON.parse(payload);
+    return withoutSecrets(JSON.parse(payload));
   } catch {
     return null;
   }
@@ -112,7 +151,8 @@ export function personExport(person: Person, generatedAt: string) {
     version: EXPORT_VERSION,
     generated_at: generatedAt,
     controller: { name: company.name, email: company.emails.support.display },
-    mailbox: person.mailbox,
+    mailbox: person.key,
+    also_included: person.included,
     addresses: person.addresses,
     complete: !person.truncated,
     orders: ordersOf(person),

@@ -1,23 +1,48 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { peopleCopy } from "../content/people.ts";
 import type { AppEnv } from "../env.ts";
-import { formFields, limitBody, notice, seeOther } from "../http/admin-forms.ts";
+import { limitBody, notice, seeOther } from "../http/admin-forms.ts";
 import { log } from "../http/log.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
-import { mailboxKey } from "../mail/mailbox.ts";
 import type { PeopleView } from "../pages/admin/people.tsx";
 import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../paths.ts";
-import { parsePersonAddress } from "../privacy/address.ts";
+import { PERSON_ADDRESS_MAX, parsePersonAddress } from "../privacy/address.ts";
+import { personKey } from "../privacy/person-key.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { adminWho, requireOwner } from "../security/admin-auth.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../security/admin-identity.ts";
 
-/** Two addresses of at most 254 characters, URL-encoded: 4 KB is plenty. */
-const PEOPLE_BODY_LIMIT = 4 * 1024;
+/** Spellings ticked as the same person that one request may carry (the page lists at most 10). */
+const TICKS_MAX = 10;
+/**
+ * Two addresses and the ticked spellings, each at most 254 characters, URL-encoded (3 bytes a
+ * character at worst), with their names: 12 KB.
+ */
+const PEOPLE_BODY_LIMIT = 12 * 1024;
 /** The request log's length on the page (the audit log keeps every one). */
 const REQUESTS_SHOWN = 100;
 
 const back = { href: ADMIN_PEOPLE_PATH, label: peopleCopy.refused.back };
+
+/**
+ * The spellings the owner ticked as the same person (checkboxes named `also`): distinct, each at
+ * most an address long, at most TICKS_MAX. Null when a request carries more or longer ones than any
+ * page makes.
+ */
+function tickedSpellings(values: readonly unknown[]): string[] | null {
+  const ticked = [...new Set(values)];
+  if (ticked.length > TICKS_MAX) return null;
+  if (!ticked.every((t): t is string => typeof t === "string" && t.length <= PERSON_ADDRESS_MAX)) return null;
+  return ticked;
+}
+
+/** A People post's fields: the address, its confirmation and the ticked spellings. */
+async function peopleForm(c: Context<AppEnv>) {
+  const body = await c.req.parseBody({ all: true });
+  const one = (name: string) => (typeof body[name] === "string" ? body[name] : undefined);
+  const also = body.also === undefined ? [] : Array.isArray(body.also) ? body.also : [body.also];
+  return { email: one("email"), confirm: one("confirm"), ticked: tickedSpellings(also) };
+}
 
 /**
  * The section's code (its page, the searches, export and erasure) loads on its first request: the
@@ -26,30 +51,32 @@ const back = { href: ADMIN_PEOPLE_PATH, label: peopleCopy.refused.back };
  */
 const section = lazyOnce(async () => {
   const { adminPeoplePage } = await import("../pages/admin/people.tsx");
-  const { erasureBlocker, findPerson } = await import("../privacy/person.ts");
+  const { erasureBlocker, personShown } = await import("../privacy/person.ts");
   const { erasePersonData, exportPerson, recentDataRequests } = await import("../privacy/requests.ts");
-  return { adminPeoplePage, erasureBlocker, findPerson, erasePersonData, exportPerson, recentDataRequests };
+  return { adminPeoplePage, erasureBlocker, personShown, erasePersonData, exportPerson, recentDataRequests };
 });
 
 /**
  * The People section (issue 25), behind the owner's sign-in. Both posts are same-origin only
  * (SAME_ORIGIN_ONLY_PATHS), bounded, and recorded in the audit log.
  *
- * GET /admin/people?email=…: what we hold about that mailbox, the export and erase forms, and every
- * data request so far.
- * POST /admin/people/export (email): the person's data as a JSON download.
- * POST /admin/people/erase (email, confirm: the same mailbox typed again): erases, then 303 back;
- * 400 for a mismatch or a non-address, 409 while a subscription or M-Pesa payment of theirs runs.
+ * GET /admin/people?email=…[&also=…]: what we hold about that person (and the spellings ticked as
+ * theirs), the spellings possibly theirs, the export and erase forms, and every data request so far.
+ * POST /admin/people/export (email, also…): the person's data as a JSON download.
+ * POST /admin/people/erase (email, confirm: the same person typed again, also…): erases, then 303
+ * back; 400 for a mismatch, a non-address or a tick that is not theirs, 409 while a subscription or
+ * M-Pesa payment of theirs runs.
  */
 export function adminPeopleRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
   const owner = requireOwner();
 
   app.get(ADMIN_PEOPLE_PATH, owner, async (c) => {
-    const { adminPeoplePage, recentDataRequests, erasureBlocker, findPerson } = await section();
+    const { adminPeoplePage, recentDataRequests, erasureBlocker, personShown } = await section();
     const typed = c.req.query("email");
     const address = parsePersonAddress(typed);
-    const person = address === null ? null : await findPerson(c.env.DB, address);
+    const ticked = tickedSpellings(c.req.queries("also") ?? []) ?? [];
+    const person = address === null ? null : await personShown(c.env.DB, address, ticked);
     const view: PeopleView = {
       who: adminWho(c.var.owner),
       typed: typed === undefined ? null : Array.from(typed.trim()).slice(0, 254).join(""),
@@ -63,10 +90,15 @@ export function adminPeopleRoutes() {
   });
 
   app.post(ADMIN_PEOPLE_EXPORT_PATH, owner, limitBody(PEOPLE_BODY_LIMIT), async (c) => {
-    const address = parsePersonAddress((await formFields(c)).email);
-    if (address === null) return notice(c, 400, { title: peopleCopy.title, message: peopleCopy.refused.invalid, back });
+    const { email, ticked } = await peopleForm(c);
+    const address = parsePersonAddress(email);
+    const title = peopleCopy.title;
+    if (address === null) return notice(c, 400, { title, message: peopleCopy.refused.invalid, back });
+    if (ticked === null) return notice(c, 400, { title, message: peopleCopy.refused.unknownSpelling, back });
     const { exportPerson } = await section();
-    const document = await exportPerson(c.env.DB, address, adminWho(c.var.owner));
+    const result = await exportPerson(c.env.DB, { address, ticked, actor: adminWho(c.var.owner) });
+    if (!result.ok) return notice(c, 400, { title, message: result.message, back });
+    const { document } = result;
     const day = document.generated_at.slice(0, 10);
     return c.body(`${JSON.stringify(document, null, 2)}\n`, 200, {
       ...ADMIN_PRIVATE_HEADERS,
@@ -76,17 +108,21 @@ export function adminPeopleRoutes() {
   });
 
   app.post(ADMIN_PEOPLE_ERASE_PATH, owner, limitBody(PEOPLE_BODY_LIMIT), async (c) => {
-    const fields = await formFields(c);
-    const address = parsePersonAddress(fields.email);
+    const { email, confirm: typedAgain, ticked } = await peopleForm(c);
+    const address = parsePersonAddress(email);
     const title = peopleCopy.refused.title;
     if (address === null) return notice(c, 400, { title, message: peopleCopy.refused.invalid, back });
-    const confirm = parsePersonAddress(fields.confirm);
-    if (confirm === null || mailboxKey(confirm) !== mailboxKey(address)) {
+    // The same person, not merely the same mailbox for the caps: `jdoe+x@` does not confirm `jdoe@`.
+    const confirm = parsePersonAddress(typedAgain);
+    if (confirm === null || personKey(confirm) !== personKey(address)) {
       return notice(c, 400, { title, message: peopleCopy.refused.confirmMismatch, back });
     }
+    if (ticked === null) return notice(c, 400, { title, message: peopleCopy.refused.unknownSpelling, back });
     const { erasePersonData } = await section();
-    const result = await erasePersonData(c.env, address, adminWho(c.var.owner), log(c));
-    if (!result.ok) return notice(c, 409, { title, message: result.message, back });
+    const result = await erasePersonData(c.env, { address, ticked, actor: adminWho(c.var.owner) }, log(c));
+    if (!result.ok) {
+      return notice(c, result.reason === "blocked" ? 409 : 400, { title, message: result.message, back });
+    }
     return seeOther(c, `${ADMIN_PEOPLE_PATH}?done=erased`);
   });
 

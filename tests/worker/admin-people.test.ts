@@ -3,9 +3,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditRow, OrderRow, OutboxRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
+import { logger } from "../../src/http/log.ts";
+import { notifyOrderPaid } from "../../src/mail/notify.ts";
+import { sendBillingLink } from "../../src/mail/notify-visitors.ts";
+import { createBillingLink } from "../../src/orders/billing-links.ts";
+import { getOrder, getOrderItems } from "../../src/orders/repository.ts";
+import { issueReceipt } from "../../src/receipts/issue.ts";
+import { sha256Hex } from "../../src/security/sha256.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
-import { makeMessage, makeOrder } from "./support/factories.ts";
+import { makeMessage, makeMpesaRequest, makeOrder, makePayment } from "./support/factories.ts";
+import { SITE } from "./support/orders.ts";
+import { cartItem } from "./support/payment.ts";
 import { seedPerson } from "./support/person.ts";
+import { postQuote, quoteCustomer } from "./support/quotes.ts";
 
 const db = env.DB;
 const one = <T>(sql: string, ...values: unknown[]) =>
@@ -74,6 +84,11 @@ describe("finding a person", () => {
       "Sec-Fetch-Site": "cross-site",
     });
     expect(crossSite.status).toBe(403);
+    // A body larger than two addresses and the spellings a page can tick is refused unread.
+    const before = (await personRequests()).length;
+    const huge = await postAsOwner("/admin/people/export", { email: `${"a".repeat(13 * 1024)}@example.com` });
+    expect(huge.status).toBe(413);
+    expect((await personRequests()).length).toBe(before);
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(1);
   });
 });
@@ -91,8 +106,9 @@ describe("exporting a person's data", () => {
     const data = JSON.parse(body);
     expect(data).toMatchObject({
       format: "personal-data-export",
-      version: 1,
+      version: 2,
       mailbox: `${p.local}@gmail.com`,
+      also_included: [],
       complete: true,
     });
     expect(data.addresses).toHaveLength(6);
@@ -132,6 +148,167 @@ describe("exporting a person's data", () => {
     const res = await postAsOwner("/admin/people/export", { email: "nobody" });
     expect(res.status).toBe(400);
     expect((await personRequests()).length).toBe(before);
+  });
+});
+
+describe("the export holds no secret", () => {
+  it("keeps no access key, token or key-carrying link of the person's rows, in any byte", async () => {
+    const email = `keys-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const log = logger({ requestId: "test", path: "test" });
+    // A written quote as the site makes one: its e-mails carry its page's link and key.
+    const quoted = await postQuote({ services: [cartItem("e1")], customer: quoteCustomer({ email }) });
+    expect(quoted.status).toBe(200);
+    await quoted.arrayBuffer();
+    // A paid order with its receipt, the buyer's confirmation linking to the receipt's PDF by key.
+    const orderId = await makeOrder({ status: "paid", customer_email: email, provider: "mpesa" });
+    const payment = await makePayment({ session_id: orderId });
+    const receipt = await issueReceipt(env, payment, SITE, { draw: false });
+    const order = await getOrder(env.DB, orderId);
+    if (!receipt || !order) throw new Error("order or receipt not made");
+    await notifyOrderPaid(env, { ...order, items: await getOrderItems(env.DB, orderId) }, SITE, log, { receipt });
+    await makeMpesaRequest({ session_id: orderId, status: "paid" });
+    // A billing link, whose e-mail holds the token itself.
+    await sendBillingLink(
+      env,
+      email,
+      async () => {
+        const token = await createBillingLink(env.DB, "cus_keys", email, 1800);
+        return { url: `${SITE}/billing/open?token=${token}`, validFor: "30 minutes" };
+      },
+      SITE,
+      log,
+    );
+
+    const column = async (sql: string) =>
+      (await db.prepare(sql).bind(email, orderId).all<{ secret: string }>()).results.map((r) => r.secret);
+    const payloads = await column(
+      `SELECT payload AS secret FROM outbox WHERE recipient = ?1 OR order_id = ?2
+         OR dedupe_key IN (SELECT 'owner-quote:' || number FROM quotes WHERE customer_email = ?1)`,
+    );
+    const inLinks = payloads.flatMap((p) => [...p.matchAll(/[?&](?:k|token)=([^&"\s#]+)/g)].map((m) => m[1] ?? ""));
+    const secrets = [
+      ...(await column("SELECT access_key AS secret FROM quotes WHERE customer_email = ?1 AND ?2 IS NOT NULL")),
+      ...(await column(
+        "SELECT r.access_key AS secret FROM receipts r JOIN payments p ON p.payment_id = r.payment_id WHERE p.session_id = ?2 AND ?1 IS NOT NULL",
+      )),
+      ...(await column("SELECT token_hash AS secret FROM billing_links WHERE email = ?1 AND ?2 IS NOT NULL")),
+      ...(await column(
+        "SELECT callback_token_hash AS secret FROM mpesa_requests WHERE session_id = ?2 AND ?1 IS NOT NULL",
+      )),
+      ...inLinks,
+      ...inLinks.map((k) => decodeURIComponent(k)),
+    ];
+    // A quote key, a receipt key, a token's hash, a callback's hash, and the keys and token in links.
+    expect(secrets.length).toBeGreaterThanOrEqual(7);
+    expect(inLinks.length).toBeGreaterThanOrEqual(3);
+
+    const { status, body } = await postAsOwner("/admin/people/export", { email });
+    expect(status).toBe(200);
+    const leaked = secrets.filter((secret) => secret.length > 0 && body.includes(secret));
+    expect(leaked).toEqual([]);
+    expect(body).not.toMatch(/[?&](?:k|token)=/);
+    // The e-mails are there, what they said is there, only the keys are gone.
+    const data = JSON.parse(body);
+    const kinds = data.emails.map((e: { kind: string }) => e.kind).sort();
+    expect(kinds).toEqual(expect.arrayContaining(["billing-link", "order-confirmed", "owner-quote", "quote"]));
+    const confirmed = data.emails.find((e: { kind: string }) => e.kind === "order-confirmed");
+    expect(confirmed.content.receipt).toEqual({ number: receipt.number, url: "[link removed]" });
+    expect(body).toContain(data.quotes[0].number);
+  });
+});
+
+describe("which spellings are one person", () => {
+  const fresh = () => `jdoe${crypto.randomUUID().slice(0, 8)}`;
+  const found = async (address: string, also = "") => {
+    const query = `email=${encodeURIComponent(address)}${also ? `&also=${encodeURIComponent(also)}` : ""}`;
+    const page = await openAsOwner(`/admin/people?${query}`);
+    expect(page.status).toBe(200);
+    return page;
+  };
+  const countOf = (page: Awaited<ReturnType<typeof found>>, kind: string) =>
+    page.document.querySelector(`[data-count="${kind}"]`)?.textContent;
+
+  it("jdoe@ and jdoe+x@ at an ordinary domain are two people: erasing one leaves the other's message", async () => {
+    const u = fresh();
+    const plain = await makeMessage({ email: `${u}@example.com`, message: "The plain one" });
+    const tagged = await makeMessage({ email: `${u}+x@example.com`, message: "The tagged one" });
+
+    const page = await found(`${u}@example.com`);
+    expect(countOf(page, "messages")).toBe("(1)");
+    expect(page.text).toContain("The plain one");
+    expect(page.text).not.toContain("The tagged one");
+    // Listed as possibly the same person, and not ticked.
+    const box = page.document.querySelector(`input[type="checkbox"][name="also"][value="${u}+x@example.com"]`);
+    expect(box?.hasAttribute("checked")).toBe(false);
+    expect(page.document.querySelector(`label[for="${box?.getAttribute("id")}"]`)?.textContent).toBe(
+      `${u}+x@example.com`,
+    );
+
+    // The confirmation must name the same person, not merely the same mailbox for the caps.
+    expect((await erase(`${u}@example.com`, `${u}+x@example.com`)).status).toBe(400);
+    expect((await erase(`${u}+x@example.com`, `${u}+X@Example.com`)).status).toBe(303);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", tagged)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", plain)).toBe(1);
+    const exported = JSON.parse((await postAsOwner("/admin/people/export", { email: `${u}@example.com` })).body);
+    expect(exported.messages.map((m: { message: string }) => m.message)).toEqual(["The plain one"]);
+  });
+
+  it("J.Doe+x@googlemail.com and jdoe@gmail.com are one person, as is a +tag at Proton Mail", async () => {
+    const u = fresh();
+    await makeMessage({ email: `${u}@gmail.com`, message: "Gmail one" });
+    await makeMessage({ email: `${u.slice(0, 1).toUpperCase()}.${u.slice(1)}+x@GoogleMail.com`, message: "Gmail two" });
+    const gmail = await found(`${u}@gmail.com`);
+    expect(countOf(gmail, "messages")).toBe("(2)");
+    expect(gmail.document.querySelector("[data-candidates]")).toBeNull();
+
+    await makeMessage({ email: `${u}@proton.me`, message: "Proton one" });
+    await makeMessage({ email: `${u}+news@Proton.me`, message: "Proton two" });
+    const proton = await found(`${u}+other@proton.me`);
+    expect(countOf(proton, "messages")).toBe("(2)");
+    expect(proton.document.querySelector("[data-addresses]")?.getAttribute("data-addresses")).toBe("2");
+    expect(proton.document.querySelector("[data-candidates]")).toBeNull();
+  });
+
+  it("includes a possibly-same spelling only when ticked, and records the tick by hash, never the address", async () => {
+    const u = fresh();
+    const mine = `${u}@example.net`;
+    const shop = `${u}+shop@example.net`;
+    await makeMessage({ email: mine, message: "Mine" });
+    await makeMessage({ email: shop, message: "From the shop address" });
+
+    const ticked = await found(mine, shop);
+    expect(countOf(ticked, "messages")).toBe("(2)");
+    const box = ticked.document.querySelector(`input[name="also"][value="${shop}"]`);
+    expect(box?.hasAttribute("checked")).toBe(true);
+    for (const action of ["/admin/people/export", "/admin/people/erase"]) {
+      const form = ticked.document.querySelector(`form[action="${action}"]`);
+      expect(form?.querySelector(`input[type="hidden"][name="also"]`)?.getAttribute("value")).toBe(shop);
+    }
+    expect(ticked.document.querySelector("[data-included]")?.textContent).toContain(shop);
+
+    const before = (await personRequests()).length;
+    const unticked = JSON.parse((await postAsOwner("/admin/people/export", { email: mine })).body);
+    expect(unticked.messages).toHaveLength(1);
+    const withShop = JSON.parse((await postAsOwner("/admin/people/export", { email: mine, also: shop })).body);
+    expect(withShop.messages).toHaveLength(2);
+    expect(withShop.also_included).toEqual([shop]);
+    // A tick that is not a spelling listed for this person is refused, and nothing is recorded.
+    const stranger = await postAsOwner("/admin/people/export", { email: mine, also: `someone+shop@example.net` });
+    expect(stranger.status).toBe(400);
+    expect((await personRequests()).length).toBe(before + 2);
+
+    expect((await postAsOwner("/admin/people/erase", { email: mine, confirm: mine, also: shop })).status).toBe(303);
+    expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE email IN (?, ?)", mine, shop)).toBe(0);
+    const records = (await personRequests()).slice(before);
+    expect(records.map((r) => r.action)).toEqual(["person.exported", "person.exported", "person.erased"]);
+    const shopRecord = { person: `${u.slice(0, 1)}•••@example.net`, subject: `mailbox:${await sha256Hex(shop)}` };
+    expect(JSON.parse(records[0]?.detail ?? "{}").also).toBeUndefined();
+    for (const record of records.slice(1)) {
+      expect(JSON.parse(record.detail ?? "{}").also).toEqual([shopRecord]);
+      expect(record.detail).toContain("1 other address ticked as the same person");
+      expect(record.detail).not.toContain(u);
+      expect(record.detail).not.toContain("shop");
+    }
   });
 });
 

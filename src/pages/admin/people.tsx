@@ -66,7 +66,71 @@ function SearchForm({ view }: { view: PeopleView }) {
   );
 }
 
-function ExportForm({ typed }: { typed: string }) {
+/** The spellings ticked as the same person, carried by the export and erase forms as the page shows them. */
+function IncludedFields({ included }: { included: readonly string[] }) {
+  return included.map((key) => <input key={key} type="hidden" name="also" value={key} />);
+}
+
+/** What the export and the erasure cover beyond the address typed: the ticked spellings, named. */
+function IncludedNote({ included }: { included: readonly string[] }) {
+  if (included.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]" data-included={included.length}>
+      {peopleCopy.found.included}: <VisitorText text={included.join(", ")} />
+    </p>
+  );
+}
+
+/**
+ * Other people's spellings that only the caps' broad rule folds into this one: each included only
+ * once the owner ticks it and asks for the page again, so what is exported and erased is what the
+ * page shows.
+ */
+function CandidatesForm({ person, typed }: { person: Person; typed: string }) {
+  const copy = peopleCopy.found.candidates;
+  if (person.candidates.length === 0) return null;
+  return (
+    <section aria-labelledby="candidates-heading" className={card} data-candidates={person.candidates.length}>
+      <h3 id="candidates-heading" className="text-base font-bold text-slate-900">
+        {copy.heading}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{copy.explain}</p>
+      <form method="get" action={ADMIN_PEOPLE_PATH} className="mt-3">
+        <input type="hidden" name="email" value={typed} />
+        <fieldset>
+          <legend className="sr-only">{copy.heading}</legend>
+          <ul className="space-y-1 text-sm text-slate-800">
+            {person.candidates.map((key, i) => (
+              <li key={key} className="flex min-w-0 items-start gap-2 [overflow-wrap:anywhere]">
+                <input
+                  id={`also-${i}`}
+                  type="checkbox"
+                  name="also"
+                  value={key}
+                  defaultChecked={person.included.includes(key)}
+                  className="mt-1 size-4"
+                />
+                <label htmlFor={`also-${i}`}>
+                  <VisitorText text={key} />
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        {person.candidatesCut && (
+          <p className="mt-2 text-sm text-slate-700" data-candidates-cut="">
+            {copy.cut(person.candidates.length)}
+          </p>
+        )}
+        <button type="submit" className={`${secondaryButton} mt-3`}>
+          {copy.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function ExportForm({ typed, included }: { typed: string; included: readonly string[] }) {
   const copy = peopleCopy.exporting;
   return (
     <section aria-labelledby="export-heading" className={card}>
@@ -74,8 +138,10 @@ function ExportForm({ typed }: { typed: string }) {
         {copy.heading}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{copy.explain}</p>
+      <IncludedNote included={included} />
       <form method="post" action={ADMIN_PEOPLE_EXPORT_PATH} className="mt-3">
         <input type="hidden" name="email" value={typed} />
+        <IncludedFields included={included} />
         <button type="submit" className={secondaryButton}>
           {copy.submit}
         </button>
@@ -84,7 +150,15 @@ function ExportForm({ typed }: { typed: string }) {
   );
 }
 
-function EraseForm({ typed, blocker }: { typed: string; blocker: ErasureBlocker | null }) {
+function EraseForm({
+  typed,
+  included,
+  blocker,
+}: {
+  typed: string;
+  included: readonly string[];
+  blocker: ErasureBlocker | null;
+}) {
   const copy = peopleCopy.erasing;
   return (
     <section aria-labelledby="erase-heading" className={card} data-erase="">
@@ -93,6 +167,7 @@ function EraseForm({ typed, blocker }: { typed: string; blocker: ErasureBlocker 
       </h2>
       <p className="mt-1 text-sm text-slate-700">{copy.deleted}</p>
       <p className="mt-1 text-sm text-slate-700">{copy.kept}</p>
+      <IncludedNote included={included} />
       {blocker ? (
         <p className="mt-3 text-sm font-semibold text-red-800" data-erase-blocked={blocker.kind}>
           {copy.blocked[blocker.kind](blocker.id)}
@@ -100,6 +175,7 @@ function EraseForm({ typed, blocker }: { typed: string; blocker: ErasureBlocker 
       ) : (
         <form method="post" action={ADMIN_PEOPLE_ERASE_PATH} className="mt-3" noValidate>
           <input type="hidden" name="email" value={typed} />
+          <IncludedFields included={included} />
           <label htmlFor="erase-confirm" className="block text-sm font-semibold text-slate-800">
             {copy.confirm}
           </label>
@@ -130,7 +206,8 @@ function EraseForm({ typed, blocker }: { typed: string; blocker: ErasureBlocker 
 
 function Found({ view, person, typed }: { view: PeopleView; person: Person; typed: string }) {
   const copy = peopleCopy.found;
-  const empty = Object.values(person.rows).every((kind) => kind.length === 0);
+  // An answer cut short is never "nothing held", whatever it read.
+  const empty = !person.truncated && Object.values(person.rows).every((kind) => kind.length === 0);
   return (
     <section aria-labelledby="found-heading" className="mt-8">
       <h2 id="found-heading" className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere]">
@@ -149,8 +226,9 @@ function Found({ view, person, typed }: { view: PeopleView; person: Person; type
       )}
       {person.truncated && <p className="mt-2 text-sm font-semibold text-accent-700">{copy.truncated}</p>}
       {empty ? <p className="mt-2 text-sm text-slate-700">{copy.nothing}</p> : <PersonHeld person={person} />}
-      <ExportForm typed={typed} />
-      {!empty && <EraseForm typed={typed} blocker={view.blocker} />}
+      <CandidatesForm person={person} typed={typed} />
+      <ExportForm typed={typed} included={person.included} />
+      {!empty && <EraseForm typed={typed} included={person.included} blocker={view.blocker} />}
     </section>
   );
 }
