@@ -33,7 +33,7 @@ const SECRET_FIELD =
  * Such a link is the person's own, but an export is a file that travels: it must open nothing.
  */
 function opensSomething(link: string): boolean {
-  const origin = /^https?:\/\/([^/?#]*)/i.exec(link);
+  const origin = link.match(/^https?:\/\/([^/?#]*)/i);
   const path = origin ? link.slice(origin[0].length) : link;
   return /[?#]/.test(link) || Boolean(origin?.[1]?.includes("@")) || KEY_PATHS.some((p) => path.startsWith(p));
 }
