@@ -6,10 +6,14 @@ import type { NewOrder } from "../db/orders.ts";
 import type { Quote } from "../quotes/repository.ts";
 import type { PricedCart } from "./cart-pricing.ts";
 
-/** Our ids of an order not made by Stripe: a reference (the waiting page's address) and the row's key. */
+/**
+ * Our ids of an order not made by Stripe: a reference (the waiting page's address, so a key) and the
+ * row's key, drawn apart. The row's key is shown and logged everywhere; derived from the reference,
+ * it would give away the waiting page, and with it the receipt's link.
+ */
 export function newOrderIds(prefix: "mp" | "mn"): { orderRef: string; sessionId: string } {
   const orderRef = crypto.randomUUID();
-  return { orderRef, sessionId: `${prefix}_${orderRef.replaceAll("-", "")}` };
+  return { orderRef, sessionId: `${prefix}_${crypto.randomUUID().replaceAll("-", "")}` };
 }
 
 export function cartOrderItems(cart: PricedCart): NewOrder["items"] {

@@ -6,7 +6,9 @@
  * and links in stored e-mails' content) never leave.
  */
 import { company } from "../content/company.ts";
+import type { OrderRow } from "../db/schema.ts";
 import { BILLING_OPEN_PATH, MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../paths.ts";
+import { accountReferenceOf } from "../payments/mpesa-start.ts";
 import type { Person } from "./person.ts";
 
 const EXPORT_FORMAT = "personal-data-export";
@@ -60,12 +62,21 @@ function mailContent(payload: string): unknown {
   }
 }
 
+/**
+ * How an export names an order: its id, unless the id was made from the order's reference (an
+ * M-Pesa or recorded order made before their ids were drawn apart), which is the key of its
+ * waiting page: then the reference M-Pesa showed the buyer (ORD-…).
+ */
+function exportedReference(order: Pick<OrderRow, "session_id" | "order_ref" | "quote_number">): string {
+  const derived = order.order_ref && order.session_id.endsWith(order.order_ref.replaceAll("-", ""));
+  return derived ? accountReferenceOf(order) : order.session_id;
+}
+
 function ordersOf(person: Person) {
   const { rows } = person;
   const receiptOf = new Map(rows.receipts.map((r) => [r.payment_id, r.number]));
   return rows.orders.map((o) => ({
-    reference: o.session_id,
-    order_ref: o.order_ref,
+    reference: exportedReference(o),
     mode: o.mode,
     status: o.status,
     provider: o.provider,

@@ -214,7 +214,7 @@ describe("the export holds no secret", () => {
     const confirmed = data.emails.find((e: { kind: string }) => e.kind === "order-confirmed");
     expect(confirmed.content.receipt).toEqual({ number: receipt.number, url: "[link removed]" });
     expect(body).toContain(data.quotes[0].number);
-  });
+  }, 30_000);
 });
 
 describe("which spellings are one person", () => {
