@@ -2,9 +2,18 @@
  * The architecture's rules (npm run check:deps; run in CI). README "Architecture rules" says what
  * each one protects. Type-only imports are allowed where code imports are not: a type costs
  * nothing at run time and keeps shapes defined once.
+ *
+ * A feature folder (src/quotes/, src/mpesa/, …) holds its routes (*-routes.ts), pages (*-page.tsx,
+ * *-view.tsx), copy (*-copy.ts), input schemas (*-schema.ts), logic, and SQL (*-queries.ts).
  */
-const WORKER_ONLY =
-  "^src/(routes|admin|orders|services|security|contact|db|mail|http|render|pages|app\\.ts|index\\.ts|env\\.ts)";
+
+/** What the browser may run: the catalogue, every feature's copy and schemas, helpers, components. */
+const BROWSER_SAFE =
+  "^src/(client|islands|lib|components|catalogue|site/legal)/|^src/paths\\.ts$|-copy\\.ts$|-schema\\.ts$";
+/** Files of the catalogue and copy that the worker alone runs (they ask Stripe, or name worker types). */
+const WORKER_ONLY_EXCEPTIONS = "^src/catalogue/stripe-prices\\.ts$";
+/** A page or a piece of one: markup from copy and the data it is given. */
+const PAGE = "(-page|-pages|-view|-panels|-form)\\.tsx$";
 
 module.exports = {
   forbidden: [
@@ -21,7 +30,14 @@ module.exports = {
       comment:
         "Islands and src/client run in the browser: worker code there would ship secrets' handling, SQL and Stripe to every visitor, or fail to bundle.",
       from: { path: "^src/(client|islands)/" },
-      to: { path: WORKER_ONLY, dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/", pathNot: BROWSER_SAFE, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "browser-code-never-imports-the-worker-only-catalogue",
+      severity: "error",
+      comment: "The catalogue's Stripe lookups are the worker's.",
+      from: { path: "^src/(client|islands)/" },
+      to: { path: WORKER_ONLY_EXCEPTIONS, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "browser-code-never-imports-runtime-modules",
@@ -33,46 +49,65 @@ module.exports = {
     {
       name: "routes-do-not-import-each-other",
       severity: "error",
-      comment: "A route is HTTP only; what two routes share belongs in orders/, security/, http/ or render/.",
-      from: { path: "^src/routes/" },
-      to: { path: "^src/routes/" },
+      comment: "A route is HTTP only; what two routes share belongs in a feature's logic, http/, security/ or render/.",
+      from: { path: "-routes\\.ts$" },
+      to: { path: "-routes\\.ts$" },
     },
     {
       name: "render-knows-no-page",
       severity: "error",
       comment:
-        "One hop: a route picks its page (a factory in pages/) and hands it to render/page-response.tsx, which only knows the Page shape. A page named in render/ would bring back the pass-through wrappers.",
+        "One hop: a route picks its page (a factory beside it) and hands it to render/page-response.tsx, which only knows the Page shape. A page named in render/ would bring back the pass-through wrappers.",
       from: { path: "^src/render/" },
-      to: { path: "^src/pages/", dependencyTypesNot: ["type-only"] },
+      to: { path: PAGE, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "pages-do-not-import-server-code",
       severity: "error",
-      comment: "A page is markup from content and data it is given; it never queries, charges or answers HTTP.",
-      from: { path: "^src/pages/" },
+      comment: "A page is markup from copy and data it is given; it never queries, charges, mails or answers HTTP.",
+      from: { path: PAGE },
       to: {
-        path: "^src/(routes|admin|orders|services|security|messages|mail|http|app\\.ts|index\\.ts)",
+        path: "-routes\\.ts$|-queries\\.ts$|^src/(providers|mail|http|db)/|^src/(app|index|cron)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     },
     {
-      name: "content-imports-only-types-and-helpers",
+      name: "logic-does-not-import-pages",
       severity: "error",
       comment:
-        "Content is typed data the owner edits; it must stay free of behaviour so any page or e-mail can use it.",
-      from: { path: "^src/content/" },
+        "A feature's logic hands data to its page, never the other way round: a shape both need is declared by the logic, and the page imports it. Routes pick pages.",
+      from: {
+        path: "^src/",
+        pathNot: `${PAGE}|-routes\\.ts$|^src/(render|components|islands|client)/|^src/(app|index)\\.ts$`,
+      },
+      to: { path: PAGE },
+    },
+    {
+      name: "copy-imports-only-copy-and-helpers",
+      severity: "error",
+      comment: "Copy is typed data the owner edits; it must stay free of behaviour so any page or e-mail can use it.",
+      from: { path: "-copy\\.ts$|^src/site/legal/" },
       to: {
-        pathNot: "^src/(content/|lib/|paths\\.ts)",
+        path: "^src/",
+        pathNot: "-copy\\.ts$|^src/(lib|site/legal|catalogue)/|^src/paths\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     },
     {
-      name: "data-only-through-domain-modules",
+      name: "sql-stays-in-its-feature",
       severity: "error",
       comment:
-        "SQL lives in src/db/ and only domain modules (orders, quotes, contact, mail, security, admin) call it: a route, page or render module that needs data asks one of them. Row types may be imported anywhere.",
-      from: { path: "^src/(routes|pages|render|components|content|islands|client)/" },
-      to: { path: "^src/db/", dependencyTypesNot: ["type-only"] },
+        "A feature's SQL (*-queries.ts) is called by that feature's own logic: another feature asks that logic, so the rules that go with the data (states, numbering, keys) cannot be skipped. Row types may be imported anywhere.",
+      from: { path: "^src/([^/]+)/" },
+      to: { path: "^src/([^/]+)/.*-queries\\.ts$", pathNot: "^src/$1/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "routes-and-pages-reach-data-through-logic",
+      severity: "error",
+      comment:
+        "A route or page never runs SQL: it calls its feature's logic, which holds the rules. Row types may be imported anywhere.",
+      from: { path: `-routes\\.ts$|${PAGE}|^src/(render|components|islands|client)/` },
+      to: { path: "-queries\\.ts$|^src/db/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-orphans",

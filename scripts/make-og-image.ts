@@ -1,7 +1,7 @@
 // Renders the share image (public/og-image.jpg, 1200×630) from HTML in Chromium, so it stays in
 // step with the brand without an image editor. Run after changing the company name or colours.
 import { chromium } from "playwright-core";
-import { company } from "../src/content/company.ts";
+import { company } from "../src/site/company-copy.ts";
 import { chromiumArgs, findChromium } from "../tests/browser/support/chromium.ts";
 
 const html = `<!doctype html><html><head><meta charset="utf-8"><style>

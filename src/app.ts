@@ -1,30 +1,30 @@
 import { Hono } from "hono";
+import { adminRoutes } from "./admin/admin-routes.ts";
+import { billingRoutes } from "./billing/billing-routes.ts";
+import { paymentRoutes } from "./checkout/payment-routes.ts";
+import { webhookRoutes } from "./checkout/stripe-webhook-routes.ts";
+import { successRoutes } from "./checkout/success-routes.ts";
+import { contactRoutes } from "./contact/contact-routes.ts";
 import type { AppEnv } from "./env.ts";
-import { errorPageFor } from "./pages/error.tsx";
-import { notFoundPage } from "./pages/not-found.tsx";
+import { mpesaOrderRoutes } from "./mpesa/mpesa-order-routes.ts";
+import { mpesaQuoteRoutes } from "./mpesa/mpesa-quote-routes.ts";
+import { mpesaRoutes } from "./mpesa/mpesa-routes.ts";
+import { adminPaymentRoutes } from "./payments/payment-admin-routes.ts";
+import { adminPeopleRoutes } from "./privacy/people-routes.ts";
+import { quotePageRoutes } from "./quotes/quote-page-routes.ts";
+import { quoteRoutes } from "./quotes/quote-routes.ts";
+import { receiptRoutes } from "./receipts/receipt-routes.ts";
 import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
 import { renderPage } from "./render/page-response.tsx";
 import { documentRenderer } from "./render/renderer.tsx";
-import { adminRoutes } from "./routes/admin.ts";
-import { adminPaymentRoutes } from "./routes/admin-payments.ts";
-import { adminPeopleRoutes } from "./routes/admin-people.ts";
-import { billingRoutes } from "./routes/billing.ts";
-import { contactRoutes } from "./routes/contact.ts";
-import { mpesaRoutes } from "./routes/mpesa.ts";
-import { mpesaOrderRoutes } from "./routes/mpesa-order.ts";
-import { mpesaQuoteRoutes } from "./routes/mpesa-quote.ts";
-import { pageRoutes } from "./routes/pages.ts";
-import { paymentRoutes } from "./routes/payment.ts";
-import { quoteRoutes } from "./routes/quote.ts";
-import { quotePageRoutes } from "./routes/quote-page.ts";
-import { receiptRoutes } from "./routes/receipt.ts";
-import { seoRoutes } from "./routes/seo.ts";
-import { successRoutes } from "./routes/success.ts";
-import { webhookRoutes } from "./routes/webhook.ts";
 import { unexpectedErrorResponse } from "./security/errors.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { SAME_ORIGIN_ONLY_PATHS, sameOriginOnly } from "./security/origin.ts";
 import { requestId, requestIdOf } from "./security/request-id.ts";
+import { errorPageFor } from "./site/error-page.tsx";
+import { notFoundPage } from "./site/not-found-page.tsx";
+import { pageRoutes } from "./site/page-routes.ts";
+import { seoRoutes } from "./site/seo-routes.ts";
 
 /** Builds the site: every page route, the 404 page and the 500 page. */
 export function createApp() {

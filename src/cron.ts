@@ -1,11 +1,11 @@
 import { type Logger, logger } from "./http/log.ts";
 import { cronOrigin } from "./http/site-origin.ts";
-import { alertStuckPayments } from "./mail/alerts.ts";
-import { DIGEST_CRON, sendDailyDigest } from "./mail/digest.ts";
-import { sweepOutbox } from "./mail/sweep.ts";
-import { sweepMpesaRequests } from "./payments/mpesa-settle.ts";
+import { sweepOutbox } from "./mail/outbox-sweep.ts";
+import { alertStuckPayments } from "./mail/owner-alerts.ts";
+import { DIGEST_CRON, sendDailyDigest } from "./mail/owner-digest.ts";
+import { sweepMpesaRequests } from "./mpesa/mpesa-settle.ts";
 import { sweepRetention } from "./privacy/retention.ts";
-import { sweepReceipts } from "./receipts/issue.ts";
+import { sweepReceipts } from "./receipts/issue-receipt.ts";
 import { forgetPastBudgets } from "./security/budget.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { createApp } from "./app.ts";
 import type { MailJob } from "./mail/enqueue.ts";
-import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/queues.ts";
+import { MAIL_DEAD_LETTER_QUEUE_NAME } from "./mail/mail-queues.ts";
 
 const app = createApp();
 

@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { pricingCartItems } from "../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../src/content/quote-catalogue.ts";
+import { pricingCartItems } from "../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../src/catalogue/quote-services-copy.ts";
 import { raisedCeilingsConfig, serveBuiltSite } from "../lib/wrangler-server.ts";
 import { applyLocalMigrations } from "../local-d1.ts";
 

@@ -1,12 +1,12 @@
-// `npm run icons`: draws the site's icons from the logo's mark (src/content/brand.ts) with Debian's
+// `npm run icons`: draws the site's icons from the logo's mark (src/site/brand-copy.ts) with Debian's
 // Chromium and writes them to public/: favicon.svg, favicon.ico (16, 32 and 48 px), the 180 px
 // apple-touch-icon.png (opaque: iOS shows transparency as black and rounds the corners itself) and
 // the manifest's 192 and 512 px icons, and site.webmanifest. The files are committed; run this after changing the mark.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { brandColors, logoMark } from "../../src/content/brand.ts";
-import { company } from "../../src/content/company.ts";
+import { brandColors, logoMark } from "../../src/site/brand-copy.ts";
+import { company } from "../../src/site/company-copy.ts";
 import { chromiumArgs, findChromium } from "../../tests/browser/support/chromium.ts";
 import { icoFile } from "./ico.ts";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { pricingCartItems } from "../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../src/content/quote-catalogue.ts";
+import { pricingCartItems } from "../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../src/catalogue/quote-services-copy.ts";
 import { publicRoutes } from "../../tests/support/routes.ts";
 import type { LoadTarget } from "../bench/load.ts";
 

@@ -2,8 +2,8 @@
 // creates, so a second run creates nothing; `dryRun` prints every action and takes none.
 import { readFileSync, writeFileSync } from "node:fs";
 import Stripe from "stripe";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { HANDLED_STRIPE_EVENTS } from "../../src/orders/fulfilment.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { HANDLED_STRIPE_EVENTS } from "../../src/checkout/fulfilment.ts";
 import { STRIPE_WEBHOOK_PATH } from "../../src/paths.ts";
 import { syncStripeCatalogue } from "../stripe-sync/sync.ts";
 import { databaseBlockLines, databaseIdIn, readDeployNames, withDatabaseId } from "./config-file.ts";

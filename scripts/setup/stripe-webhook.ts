@@ -1,5 +1,5 @@
 // Step 4: the Stripe webhook endpoint at SITE_URL/stripe/webhook, subscribed to exactly the events
-// the worker handles (src/orders/fulfilment.ts), found by its URL so a re-run changes nothing.
+// the worker handles (src/checkout/fulfilment.ts), found by its URL so a re-run changes nothing.
 import Stripe from "stripe";
 
 export type EndpointChange =

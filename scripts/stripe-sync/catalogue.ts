@@ -5,7 +5,7 @@
 // where <slug> is the plan's id without `pricing-` (pricing-business: business) and <id> the
 // catalogue id (e1, pricing-quick-tech-fix). Product ids are ours too, so a run finds its products
 // by id and never makes a second one.
-import type { CatalogueEntry } from "../../src/orders/catalogue.ts";
+import type { CatalogueEntry } from "../../src/catalogue/catalogue.ts";
 import {
   CATALOGUE_CURRENCY,
   type Interval,
@@ -13,7 +13,7 @@ import {
   planSlug,
   YEARLY_DISCOUNT_PERCENT,
   yearlyAmount,
-} from "../../src/orders/catalogue-keys.ts";
+} from "../../src/catalogue/lookup-keys.ts";
 
 /** What the sync needs of a catalogue item (the worker's CatalogueEntry has it all). */
 export type SyncItem = Pick<CatalogueEntry, "id" | "name" | "category" | "unitAmount" | "recurring">;

@@ -1,12 +1,12 @@
 // npm run stripe:sync [-- --dry-run]
 // Creates or updates Stripe's products, prices (by lookup key) and the customer portal's
-// configuration from our catalogue (src/orders/catalogue.ts). Reads STRIPE_SECRET_KEY,
+// configuration from our catalogue (src/catalogue/catalogue.ts). Reads STRIPE_SECRET_KEY,
 // STRIPE_API_BASE (loopback only) and SITE_URL from the environment, else from .dev.vars.
 // Exit status: 0 done (or nothing to do), 1 Stripe refused or failed, 2 bad configuration.
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Stripe from "stripe";
-import { catalogue } from "../../src/orders/catalogue.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
 import { describeTarget, readSyncConfig, SyncConfigError, stripeClient } from "./config.ts";
 import { syncStripeCatalogue } from "./sync.ts";
 

@@ -2,9 +2,9 @@
 // monthly or yearly; an upgrade takes effect at once and its proration is invoiced now; a
 // downgrade or a shorter interval waits for the period's end, and so does a cancellation.
 import type Stripe from "stripe";
-import { company } from "../../src/content/company.ts";
-import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
+import { PORTAL_OWNER } from "../../src/catalogue/lookup-keys.ts";
 import { BILLING_PATH, paths } from "../../src/paths.ts";
+import { company } from "../../src/site/company-copy.ts";
 
 type ConfigurationParams = Stripe.BillingPortal.ConfigurationCreateParams;
 type Configuration = Stripe.BillingPortal.Configuration;

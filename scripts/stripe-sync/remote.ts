@@ -1,6 +1,6 @@
 // What Stripe holds of our catalogue, read with as few calls as its limits allow.
 import type Stripe from "stripe";
-import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
+import { PORTAL_OWNER } from "../../src/catalogue/lookup-keys.ts";
 import type { WantedProduct } from "./catalogue.ts";
 import type { Remote } from "./plan.ts";
 import { PRODUCTS_FIELD } from "./portal.ts";

@@ -1,7 +1,8 @@
 // What a sync run prints: each change (made, or planned in a dry run), then a one-line verdict
 // and the portal configuration's id (the site finds it by its metadata: nothing to copy).
+
+import { PORTAL_OWNER } from "../../src/catalogue/lookup-keys.ts";
 import { formatMoney } from "../../src/lib/money.ts";
-import { PORTAL_OWNER } from "../../src/orders/catalogue-keys.ts";
 import type { WantedPrice, WantedProduct } from "./catalogue.ts";
 import type { Change } from "./plan.ts";
 

@@ -1,7 +1,7 @@
 // The local stand-in starts with no catalogue, and Checkout refuses to sell what Stripe's catalogue
 // lacks (fail closed, docs/orders.md): whoever starts a stand-in for the site to pay through
 // (`npm start`, the worker and browser tests, load runs) fills it with this first.
-import { catalogue } from "../../src/orders/catalogue.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
 import { stripeClient } from "./config.ts";
 import { type SyncResult, syncStripeCatalogue } from "./sync.ts";
 

@@ -9,7 +9,7 @@ import { describeSync, type PortalChange, type SyncSummary } from "./report.ts";
 
 export type SyncOptions = {
   stripe: Stripe;
-  /** Our catalogue: the worker's (src/orders/catalogue.ts) unless a test hands in another. */
+  /** Our catalogue: the worker's (src/catalogue/catalogue.ts) unless a test hands in another. */
   items: Iterable<SyncItem>;
   /** The site's public origin: the portal links to its terms and privacy pages. */
   siteUrl: string;

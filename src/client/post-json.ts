@@ -1,4 +1,4 @@
-import type { ApiError } from "../schemas/payment-request.ts";
+import type { ApiError } from "../checkout/payment-request-schema.ts";
 
 type Issues = NonNullable<ApiError["issues"]>;
 

@@ -1,4 +1,4 @@
-import type { CartItemInput } from "../schemas/cart-item.ts";
+import type { CartItemInput } from "../checkout/cart-item-schema.ts";
 import { buttonClass } from "./ButtonLink.tsx";
 import { Icon } from "./Icon.tsx";
 

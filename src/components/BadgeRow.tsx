@@ -1,4 +1,4 @@
-import type { Feature } from "../content/claims.ts";
+import type { Feature } from "../site/claims-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /** The trust badges as a row of marks, the way client logos sit under a heading. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { NavLink } from "../content/navigation.ts";
+import type { NavLink } from "../site/navigation-copy.ts";
 import { ButtonLink } from "./ButtonLink.tsx";
 
 /** The closing band of a page: a heading, a line of copy and two actions on a dark band. */

@@ -1,6 +1,6 @@
-import type { Plan } from "../content/pricing.ts";
-import type { ComparisonValue } from "../content/pricing-extras.ts";
-import { comparison, pricingLabels } from "../content/pricing-extras.ts";
+import type { Plan } from "../catalogue/pricing-copy.ts";
+import type { ComparisonValue } from "../catalogue/pricing-extras-copy.ts";
+import { comparison, pricingLabels } from "../catalogue/pricing-extras-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /** The feature column: a third of a phone's width, the plans share the rest. */

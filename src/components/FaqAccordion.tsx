@@ -1,4 +1,4 @@
-import type { QuestionAnswer } from "../content/pricing-extras.ts";
+import type { QuestionAnswer } from "../catalogue/pricing-extras-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { Feature } from "../content/claims.ts";
+import type { Feature } from "../site/claims-copy.ts";
 import { IconTile } from "./IconTile.tsx";
 
 /** A titled point with an icon (h3), as a bordered card or as a plain item on a tinted band. */

@@ -1,5 +1,5 @@
-import { company } from "../content/company.ts";
-import { footerLegalLinks, footerQuickLinks, type NavLink } from "../content/navigation.ts";
+import { company } from "../site/company-copy.ts";
+import { footerLegalLinks, footerQuickLinks, type NavLink } from "../site/navigation-copy.ts";
 import { Icon } from "./Icon.tsx";
 import { Logo } from "./Logo.tsx";
 import { PostalAddress } from "./PostalAddress.tsx";

@@ -1,5 +1,5 @@
-import { cartLink, getStarted, headerLabels } from "../content/navigation.ts";
 import { paths } from "../paths.ts";
+import { cartLink, getStarted, headerLabels } from "../site/navigation-copy.ts";
 import { CartBadge } from "./header/CartBadge.tsx";
 import { MobileMenu } from "./header/MobileMenu.tsx";
 import { Icon } from "./Icon.tsx";

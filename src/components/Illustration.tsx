@@ -1,4 +1,4 @@
-import type { Art } from "../content/art.ts";
+import type { Art } from "../site/art-copy.ts";
 
 /**
  * One of the site's illustrations, with its intrinsic size (the box is reserved before it loads).

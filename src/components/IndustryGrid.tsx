@@ -1,5 +1,5 @@
-import { industryArt } from "../content/art.ts";
-import type { Industry } from "../content/industries.ts";
+import { industryArt } from "../site/art-copy.ts";
+import type { Industry } from "../site/industries-copy.ts";
 import { Illustration } from "./Illustration.tsx";
 
 /** The industries, each under its illustration. */

@@ -5,7 +5,7 @@ import {
   legalDocuments,
   legalLabels,
   type RichText,
-} from "../content/legal/index.ts";
+} from "../site/legal/legal-documents.ts";
 import { Icon } from "./Icon.tsx";
 import { PageHero } from "./PageHero.tsx";
 

@@ -1,5 +1,5 @@
-import { logoMark } from "../content/brand.ts";
-import { company } from "../content/company.ts";
+import { logoMark } from "../site/brand-copy.ts";
+import { company } from "../site/company-copy.ts";
 
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (

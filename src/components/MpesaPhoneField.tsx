@@ -1,4 +1,4 @@
-import { mpesaCopy } from "../content/mpesa.ts";
+import { mpesaCopy } from "../mpesa/mpesa-copy.ts";
 
 const inputBase =
   "mt-1.5 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 sm:text-sm";

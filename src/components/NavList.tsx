@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { mainNav } from "../content/navigation.ts";
+import { mainNav } from "../site/navigation-copy.ts";
 
 /**
  * The main navigation's links, the current one marked for assistive technology as well as by its

@@ -1,7 +1,7 @@
-import type { Plan } from "../content/pricing.ts";
-import { pricingLabels } from "../content/pricing-extras.ts";
+import type { Plan } from "../catalogue/pricing-copy.ts";
+import { pricingLabels } from "../catalogue/pricing-extras-copy.ts";
+import type { CartItemInput } from "../checkout/cart-item-schema.ts";
 import { formatMoney, toCents } from "../lib/money.ts";
-import type { CartItemInput } from "../schemas/cart-item.ts";
 import { AddToCartButton } from "./AddToCartButton.tsx";
 import { Icon } from "./Icon.tsx";
 

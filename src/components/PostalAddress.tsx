@@ -1,4 +1,4 @@
-import { company } from "../content/company.ts";
+import { company } from "../site/company-copy.ts";
 
 /** The office's postal address, one line per block: the footer and the contact page show it. */
 export function PostalAddress() {

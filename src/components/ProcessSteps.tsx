@@ -1,4 +1,4 @@
-import type { ProcessStep } from "../content/process.ts";
+import type { ProcessStep } from "../site/process-copy.ts";
 import { IconTile } from "./IconTile.tsx";
 
 /** The numbered four-step method, as an ordered list of cards joined by a line on wide screens. */

@@ -1,4 +1,4 @@
-import type { Feature } from "../content/claims.ts";
+import type { Feature } from "../site/claims-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /** The pre-sale promises as a compact row of ticks, for dark bands. */

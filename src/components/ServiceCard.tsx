@@ -1,4 +1,4 @@
-import type { ServiceCard as Service } from "../content/services.ts";
+import type { ServiceCard as Service } from "../catalogue/services-copy.ts";
 import { IconTile } from "./IconTile.tsx";
 
 /** The short form of a service (Home): icon, title, tagline, timeline and price, a link to its details. */

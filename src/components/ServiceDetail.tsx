@@ -1,5 +1,5 @@
-import type { ServiceCard } from "../content/services.ts";
-import { serviceCardLabels as labels } from "../content/services-page.ts";
+import type { ServiceCard } from "../catalogue/services-copy.ts";
+import { serviceCardLabels as labels } from "../site/services-page-copy.ts";
 import { buttonClass } from "./ButtonLink.tsx";
 import { Icon } from "./Icon.tsx";
 import { IconTile } from "./IconTile.tsx";

@@ -1,4 +1,4 @@
-import type { Stat } from "../content/claims.ts";
+import type { Stat } from "../site/claims-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /**

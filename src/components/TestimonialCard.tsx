@@ -1,5 +1,5 @@
-import { portraits } from "../content/art.ts";
-import type { Testimonial } from "../content/testimonials.ts";
+import { portraits } from "../site/art-copy.ts";
+import type { Testimonial } from "../site/testimonials-copy.ts";
 import { Icon } from "./Icon.tsx";
 import { Illustration } from "./Illustration.tsx";
 

@@ -1,4 +1,4 @@
-import type { ProcessStep } from "../content/process.ts";
+import type { ProcessStep } from "../site/process-copy.ts";
 import { Icon } from "./Icon.tsx";
 
 /**

@@ -6,8 +6,8 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { LineCapStyle, type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from "pdf-lib";
-import { logoMark } from "../content/brand.ts";
-import { company } from "../content/company.ts";
+import { logoMark } from "../site/brand-copy.ts";
+import { company } from "../site/company-copy.ts";
 import { FontFamily, INK } from "./font-family.ts";
 import type { DocumentFonts } from "./fonts.ts";
 

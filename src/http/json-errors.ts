@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { validator } from "hono/validator";
-import type { ApiError } from "../schemas/payment-request.ts";
-import type { z } from "../schemas/zod.ts";
+import type { ApiError } from "../checkout/payment-request-schema.ts";
+import type { z } from "../lib/zod.ts";
 
 export type Issue = { path: string; message: string };
 

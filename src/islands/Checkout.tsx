@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
+import { checkoutCopy } from "../checkout/checkout-copy.ts";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import type { CartItems } from "../client/cart/store.ts";
 import { cartMonthlyCents, cartTotalCents } from "../client/cart/summary.ts";
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { UiIcon } from "../components/UiIcon.tsx";
-import { checkoutCopy } from "../content/checkout.ts";
 import { formatMoney } from "../lib/money.ts";
 import { CheckoutForm } from "./checkout/CheckoutForm.tsx";
 import { OrderSummary } from "./checkout/OrderSummary.tsx";

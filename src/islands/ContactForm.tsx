@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { type ContactFieldCopy, contactForm } from "../content/contact.ts";
+import { type ContactFieldCopy, contactForm } from "../contact/contact-copy.ts";
 import { CONTACT_API_PATH } from "../paths.ts";
 
 const controlClass =

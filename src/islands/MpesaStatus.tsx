@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { mpesaCopy } from "../content/mpesa.ts";
-import type { MpesaStatus as Status } from "../schemas/mpesa-payment.ts";
+import { mpesaCopy } from "../mpesa/mpesa-copy.ts";
+import type { MpesaStatus as Status } from "../mpesa/mpesa-payment-schema.ts";
 
 /** How often the waiting page asks; the worker asks Daraja at most every 20 s whatever this is. */
 const POLL_MS = 4_000;

@@ -1,8 +1,8 @@
+import type { CartItem } from "../checkout/cart-item-schema.ts";
 import { getCartStore } from "../client/cart/store.ts";
 import { buttonClass } from "../components/ButtonLink.tsx";
-import { quotePageCopy } from "../content/quote-page.ts";
 import { paths } from "../paths.ts";
-import type { CartItem } from "../schemas/cart-item.ts";
+import { quotePageCopy } from "../quotes/quote-page-copy.ts";
 
 /**
  * "Pay online" on a quote's page: the cart becomes the quote's services at the quoted quantities

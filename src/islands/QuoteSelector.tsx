@@ -1,9 +1,9 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import type { QuoteService } from "../catalogue/quote-service-types.ts";
+import { quoteTiers, servicesByPrice } from "../catalogue/quote-services-copy.ts";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import { cartMonthlyCents } from "../client/cart/summary.ts";
-import type { QuoteService } from "../content/catalogue-types.ts";
-import { quoteTiers, servicesByPrice } from "../content/quote-catalogue.ts";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";
 import { QuoteServiceCard } from "./quote/QuoteServiceCard.tsx";
 

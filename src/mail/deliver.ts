@@ -1,10 +1,15 @@
-import { company } from "../content/company.ts";
 import { type Logger, logger } from "../http/log.ts";
 import { cronOrigin } from "../http/site-origin.ts";
-import { createMailer, type Mailer } from "../services/email.ts";
-import { alertMailFailed } from "./alerts.ts";
+import { createMailer, type Mailer } from "../providers/email.ts";
+import { company } from "../site/company-copy.ts";
 import type { MailJob } from "./enqueue.ts";
-import { isMailKind, mailKinds } from "./kinds.ts";
+import { isMailKind, mailKinds } from "./mail-kinds.ts";
+import {
+  AFTER_LEASE_SECONDS,
+  CLAIM_LEASE_SECONDS,
+  MARK_RETRY_DELAY_SECONDS,
+  retryDelaySeconds,
+} from "./mail-queues.ts";
 import {
   claimOutbox,
   claimState,
@@ -15,7 +20,7 @@ import {
   markSent,
   type OutboxRow,
 } from "./outbox.ts";
-import { AFTER_LEASE_SECONDS, CLAIM_LEASE_SECONDS, MARK_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./queues.ts";
+import { alertMailFailed } from "./owner-alerts.ts";
 
 /**
  * A mail queue message: the outbox row to send or, with `sentClaim`, a row that the delivery
@@ -175,7 +180,7 @@ async function sendRow(row: OutboxRow, mailer: Mailer | null, env: Env): Promise
  * The dead-letter queue's consumer: what the mail queue gave up on is marked failed in the outbox,
  * unless a delivery holds a claim on it right now (that one settles it). A "sent, mark it" message
  * that ran out of retries marks the row sent instead: the e-mail went. A row marked failed here
- * alerts the owner (at most once an hour; never for a failed alert itself: mail/alerts.ts).
+ * alerts the owner (at most once an hour; never for a failed alert itself: mail/owner-alerts.ts).
  */
 export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: Env): Promise<void> {
   const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });

@@ -1,8 +1,8 @@
-import { company } from "../content/company.ts";
 import { stringBinding } from "../http/bindings.ts";
 import type { Logger } from "../http/log.ts";
-import { headerSafe } from "../services/email.ts";
-import { type MailData, type MailKind, mailKinds } from "./kinds.ts";
+import { headerSafe } from "../providers/email.ts";
+import { company } from "../site/company-copy.ts";
+import { type MailData, type MailKind, mailKinds } from "./mail-kinds.ts";
 import { insertOutbox, markEnqueued } from "./outbox.ts";
 
 /** What a queue message carries: the outbox row to send (the row holds everything else). */
@@ -24,7 +24,7 @@ export type QueuedMail = { outcome: "queued" | "not_configured" | "duplicate" | 
 /**
  * Records an e-mail in the outbox and hands it to the queue. Never throws and never waits for the
  * e-mail itself: a request that triggers an e-mail answers at once, and a queue that cannot be
- * reached leaves the row queued for the sweep (mail/sweep.ts) to hand over later.
+ * reached leaves the row queued for the sweep (mail/outbox-sweep.ts) to hand over later.
  */
 export async function enqueueMail<K extends MailKind>(
   env: Env,

@@ -1,7 +1,9 @@
 /**
  * The outbox as the mail code and the back office use it: one row per e-mail, whatever becomes of
- * it. The statements are in db/outbox.ts, the row's columns in db/schema.ts.
+ * it. The statements are in mail/outbox-queries.ts, the row's columns in db/schema.ts.
  */
+
+export type { OutboxRow, OutboxStatus } from "../db/schema.ts";
 export {
   claimOutbox,
   claimState,
@@ -13,5 +15,4 @@ export {
   markFailed,
   markSent,
   staleQueued,
-} from "../db/outbox.ts";
-export type { OutboxRow, OutboxStatus } from "../db/schema.ts";
+} from "./outbox-queries.ts";

@@ -2,9 +2,10 @@
  * An order as each way of paying records it, from a priced cart or from a written quote: the
  * catalogue's (or the quote's) names and prices, never the browser's.
  */
-import type { NewOrder } from "../db/orders.ts";
-import type { Quote } from "../quotes/repository.ts";
-import type { PricedCart } from "./cart-pricing.ts";
+
+import type { PricedCart } from "../checkout/cart-pricing.ts";
+import type { Quote } from "../quotes/quote-numbers.ts";
+import type { NewOrder } from "./order-queries.ts";
 
 /**
  * Our ids of an order not made by Stripe: a reference (the waiting page's address, so a key) and the

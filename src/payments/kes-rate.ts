@@ -1,5 +1,5 @@
-import { getSetting, putSetting } from "../db/settings.ts";
 import { parseKesRate } from "../lib/kes.ts";
+import { getSetting, putSetting } from "./setting-queries.ts";
 
 /** The settings key of the owner's rate. */
 const KES_RATE_KEY = "kes_rate";

@@ -5,14 +5,14 @@
  * (src/mail/mailbox.ts mailboxKey: a `+tag` off at every domain), where merging too much is safe.
  *
  * Both keys are indexed over every table holding an address, as SQL expressions
- * (src/db/mailbox-keys.ts, migrations/0013_mailbox_keys.sql); these functions are their twins in
+ * (src/privacy/mailbox-key-queries.ts, migrations/0013_mailbox_keys.sql); these functions are their twins in
  * TypeScript, and tests/worker/person-key.test.ts checks that the two agree.
  */
 import { DOTLESS_DOMAINS, mailboxKey } from "../mail/mailbox.ts";
 
 /**
  * Providers whose own documentation says a `+tag` reaches the mailbox without it, at these domains.
- * The SQL keys are built from this list (src/db/mailbox-keys.ts) and indexed by
+ * The SQL keys are built from this list (src/privacy/mailbox-key-queries.ts) and indexed by
  * migrations/0013_mailbox_keys.sql: a change here is a new migration that builds the indexes
  * again, and tests/worker/person-key.test.ts fails until it is written.
  *
@@ -54,7 +54,7 @@ function folded(address: string): string {
 }
 
 /**
- * The person an address belongs to, as the People section counts them (src/db/mailbox-keys.ts
+ * The person an address belongs to, as the People section counts them (src/privacy/mailbox-key-queries.ts
  * personKeySql). An address without an `@`, or with more than one (a quoted local part), is only
  * folded: nothing about its mailbox is provable.
  */

@@ -3,9 +3,10 @@
  * owner typed (src/privacy/person-key.ts), plus the other spellings the owner ticked as the same
  * person, and every row held about them.
  */
-import { MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRecords, possiblySamePerson } from "../db/people.ts";
+
 import { sha256Hex } from "../security/sha256.ts";
 import { personKey, storedMailboxKey } from "./person-key.ts";
+import { MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRecords, possiblySamePerson } from "./person-queries.ts";
 
 /**
  * Spellings listed as "possibly the same person". More are rare (one mailbox written many ways):

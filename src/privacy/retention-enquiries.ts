@@ -5,8 +5,9 @@
  * since that cutoff, no live subscription): client correspondence lasts the relationship plus the
  * record period. Either way the e-mails about the message are anonymised in the same batch.
  */
-import { deleteMessages, type OldMessage, oldMessages } from "../db/retention.ts";
+
 import { activeMailboxes, engagedMailboxes, type MailboxTest, walkPages } from "./retention-mailboxes.ts";
+import { deleteMessages, type OldMessage, oldMessages } from "./retention-queries.ts";
 
 /** Rows read a page at a time, and at most `pages` pages a run: the rest waits for tomorrow. */
 export type PageLimits = { page: number; pages: number };

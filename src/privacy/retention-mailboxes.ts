@@ -6,10 +6,11 @@
  * addresses at the candidates' domains are fetched and the keys compared here. An erased address
  * (`[erased]`, the People section's marker) is no mailbox: its row stands alone.
  */
-import { ERASED } from "../db/erased-mail.ts";
-import { engagedAddresses } from "../db/retention.ts";
-import { activeAddresses } from "../db/retention-orders.ts";
+
 import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
+import { ERASED } from "./erased-mail-queries.ts";
+import { activeAddresses } from "./retention-order-queries.ts";
+import { engagedAddresses } from "./retention-queries.ts";
 
 /** The domains to search for these addresses' mailboxes. */
 function domainsOf(emails: readonly string[]): string[] {

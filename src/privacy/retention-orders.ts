@@ -3,15 +3,16 @@
  * last activity, and checkouts never paid after the enquiry period. The relationship is the
  * mailbox's (retention-mailboxes.ts), not one order's: an old order is kept while any order of the
  * same mailbox was active since the cutoff or has a live subscription.
- * Each order goes with everything about it in one D1 batch (db/order-erasure.ts), its receipts' and
+ * Each order goes with everything about it in one D1 batch (privacy/order-erasure-queries.ts), its receipts' and
  * paid quote's PDFs deleted from R2 first: if the batch then fails, the next run finds the order
  * again and finishes, while the other way round a failure would leave PDFs nothing points to.
  */
-import { eraseOrderRows, orderDocuments } from "../db/order-erasure.ts";
-import { expiredClientOrders, expiredUnpaidOrders, type OldRecord } from "../db/retention-orders.ts";
-import { deleteQuotePdfs } from "../quotes/store.ts";
-import { deleteReceiptPdfs } from "../receipts/store.ts";
+
+import { deleteQuotePdfs } from "../quotes/quote-store.ts";
+import { deleteReceiptPdfs } from "../receipts/receipt-store.ts";
+import { eraseOrderRows, orderDocuments } from "./order-erasure-queries.ts";
 import { activeMailboxes, walkPages } from "./retention-mailboxes.ts";
+import { expiredClientOrders, expiredUnpaidOrders, type OldRecord } from "./retention-order-queries.ts";
 
 async function eraseOrder(env: Env, sessionId: string): Promise<void> {
   const documents = await orderDocuments(env.DB, sessionId);

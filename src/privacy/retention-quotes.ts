@@ -4,10 +4,11 @@
  * PDF, and the e-mails about it anonymised. The PDFs go first: if the batch then fails, the next run
  * finds the quote again and finishes (a quote whose PDF is missing is drawn again if ever opened).
  */
-import { deleteQuotes, type OldQuote, oldUnacceptedQuotes } from "../db/retention-quotes.ts";
-import { deleteQuotePdfs } from "../quotes/store.ts";
+
+import { deleteQuotePdfs } from "../quotes/quote-store.ts";
 import type { PageLimits } from "./retention-enquiries.ts";
 import { engagedMailboxes, walkPages } from "./retention-mailboxes.ts";
+import { deleteQuotes, type OldQuote, oldUnacceptedQuotes } from "./retention-quote-queries.ts";
 
 export async function eraseOldQuotes(
   env: Env,

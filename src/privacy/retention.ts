@@ -8,19 +8,19 @@
  * audit row with the counts.
  */
 
+import { forgetPastSignInFailures } from "../admin/sign-in-failure-queries.ts";
+import { WINDOW_MS } from "../admin/sign-in-failures.ts";
+import type { Logger } from "../http/log.ts";
+import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
+import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
+import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
 import {
   auditRetention,
   clearMailBodies,
   deleteExpiredBillingLinks,
   deleteOldAuditRows,
   deleteOldMailRecords,
-} from "../db/retention.ts";
-import { forgetPastSignInFailures } from "../db/sign-in-failures.ts";
-import type { Logger } from "../http/log.ts";
-import { WINDOW_MS } from "../security/sign-in-failures.ts";
-import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
-import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
-import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
+} from "./retention-queries.ts";
 import { eraseOldQuotes } from "./retention-quotes.ts";
 
 /** What each rule erased or cleared in one run, in the order the rules run. */

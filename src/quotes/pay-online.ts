@@ -1,9 +1,9 @@
-import { pricingCartItems } from "../content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../content/quote-catalogue.ts";
-import { findCatalogueEntry } from "../orders/catalogue.ts";
-import type { QuotePayOnline } from "../pages/quote.tsx";
-import type { CartItem, Tier } from "../schemas/cart-item.ts";
-import type { Quote } from "./repository.ts";
+import { findCatalogueEntry } from "../catalogue/catalogue.ts";
+import { pricingCartItems } from "../catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../catalogue/quote-services-copy.ts";
+import type { CartItem, Tier } from "../checkout/cart-item-schema.ts";
+import type { Quote } from "./quote-numbers.ts";
+import type { QuotePayOnline } from "./quote-page.tsx";
 
 /** The description and tier a cart line carries (the catalogue entry has the rest), by id. */
 const cartDetails: ReadonlyMap<string, { description: string; tier: Tier }> = new Map(

@@ -3,10 +3,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { siteOrigin } from "../http/site-origin.ts";
 import type { IslandName } from "../islands/registry.ts";
 import { base64url } from "../lib/base64url.ts";
-import type { Page } from "../pages/types.ts";
 import { loadIslands } from "../render/island.tsx";
 import type { PageNeeds } from "../security/csp.ts";
 import { pageModules, showsToasts } from "./assets.ts";
+import type { Page } from "./page.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
 /**

@@ -11,7 +11,7 @@ import {
   countBudgetUsesTogether,
   deleteBudgetsBefore,
   returnBudgetUses,
-} from "../db/budgets.ts";
+} from "./budget-queries.ts";
 
 export type Budget = {
   /** What is counted, e.g. "mail:quote" or "client:contact". */

@@ -1,4 +1,4 @@
-import { officeMap } from "../content/contact.ts";
+import { officeMap } from "../contact/contact-copy.ts";
 
 /** The only other origin a page may embed: the OpenStreetMap view on /contact. */
 const MAP_FRAME_ORIGIN = new URL(officeMap.embedUrl).origin;

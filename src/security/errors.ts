@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { refusalCopy } from "../content/refusals.ts";
 import { jsonError } from "../http/json-errors.ts";
+import { refusalCopy } from "./refusal-copy.ts";
 
 /**
  * Whether the client of a failed request reads JSON: a script's fetch (a POST, or asking for

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { refusalCopy } from "../content/refusals.ts";
 import { jsonError } from "../http/json-errors.ts";
 import {
   ADMIN_MESSAGE_ANSWERED_PATH,
@@ -19,6 +18,7 @@ import {
   PAYMENT_PATH,
   QUOTE_PATH,
 } from "../paths.ts";
+import { refusalCopy } from "./refusal-copy.ts";
 
 /**
  * Whether a request provably comes from the site's own pages. Browsers send `Sec-Fetch-Site` with

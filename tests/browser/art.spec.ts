@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
-import { heroArt, industryArt, networkPattern, portraits } from "../../src/content/art.ts";
+import { heroArt, industryArt, networkPattern, portraits } from "../../src/site/art-copy.ts";
 
 const ART_DIR = resolve("public/art");
 const referenced = [heroArt.src, networkPattern, ...Object.values(portraits).map((a) => a.src)].concat(

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { CustomerInfo } from "../../src/schemas/customer-info.ts";
+import type { CustomerInfo } from "../../src/checkout/customer-info-schema.ts";
 import {
   fieldLabels,
   fillCustomer,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { oneTimeServices, plans } from "../../src/content/pricing.ts";
+import { oneTimeServices, plans } from "../../src/catalogue/pricing-copy.ts";
 import { formatMoney, toCents } from "../../src/lib/money.ts";
 import { inCart, pricingItem, quoteService, seedCart } from "./support/cart.ts";
 

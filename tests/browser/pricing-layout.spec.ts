@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { plans } from "../../src/content/pricing.ts";
-import { comparison } from "../../src/content/pricing-extras.ts";
+import { plans } from "../../src/catalogue/pricing-copy.ts";
+import { comparison } from "../../src/catalogue/pricing-extras-copy.ts";
 import { formatMoney, toCents } from "../../src/lib/money.ts";
 
 test.describe("/pricing at 1280 px", () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { pngSize } from "../../scripts/icons/ico.ts";
-import { brandColors } from "../../src/content/brand.ts";
+import { brandColors } from "../../src/site/brand-copy.ts";
 
 test.describe("printing a document", () => {
   for (const path of ["/terms", "/privacy", "/checkout/success"]) {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Download, expect, type Page, test } from "@playwright/test";
-import { quotePdfCopy } from "../../src/content/custom-quote.ts";
+import { quotePdfCopy } from "../../src/quotes/custom-quote-copy.ts";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
 import { waitForIsland } from "./support/islands.ts";
 import { type MockReply, mockJsonEndpoint } from "./support/mock-endpoint.ts";

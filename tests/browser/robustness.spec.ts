@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from "../../src/services/stripe.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from "../../src/providers/stripe.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { BROWSER_STRIPE_STANDIN_URL } from "../support/stripe-standin-ports.ts";
 import {

@@ -11,7 +11,7 @@ import { spawnWrangler } from "../../scripts/setup/wrangler.ts";
 import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-standin/server.ts";
 import { stripeClient } from "../../scripts/stripe-sync/config.ts";
 import { syncStandinCatalogue } from "../../scripts/stripe-sync/standin.ts";
-import { HANDLED_STRIPE_EVENTS } from "../../src/orders/fulfilment.ts";
+import { HANDLED_STRIPE_EVENTS } from "../../src/checkout/fulfilment.ts";
 import { type FakeWrangler, fakeWrangler } from "./fake-wrangler.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");

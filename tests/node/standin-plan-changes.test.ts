@@ -8,7 +8,7 @@ import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-sta
 import type { RecordedEvent } from "../../scripts/stripe-standin/webhooks.ts";
 import { stripeClient } from "../../scripts/stripe-sync/config.ts";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync/sync.ts";
-import { catalogue } from "../../src/orders/catalogue.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
 
 const SECRET = "whsec_plan_changes";
 const DAY = 24 * 60 * 60;

@@ -6,8 +6,8 @@ import { type StripeStandin, startStripeStandin } from "../../scripts/stripe-sta
 import type { SyncItem } from "../../scripts/stripe-sync/catalogue.ts";
 import { stripeClient } from "../../scripts/stripe-sync/config.ts";
 import { syncStripeCatalogue } from "../../scripts/stripe-sync/sync.ts";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { lookupKey, yearlyAmount } from "../../src/orders/catalogue-keys.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { lookupKey, yearlyAmount } from "../../src/catalogue/lookup-keys.ts";
 
 const SITE = "https://acacia-it.example";
 const PLANS = { starter: 15_000, business: 37_500, enterprise: 75_000 } as const;

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { contactApiMessages } from "../../src/content/contact.ts";
+import { contactApiMessages } from "../../src/contact/contact-copy.ts";
 import { clientBudgets } from "../../src/security/budget.ts";
 import { clientBucket } from "../../src/security/client-bucket.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";

@@ -1,9 +1,14 @@
-// The back office's actions (src/admin/actions.ts): each change and its audit row in one D1 batch,
+// The back office's actions (src/admin/admin-actions.ts): each change and its audit row in one D1 batch,
 // both or neither; nothing written when there is nothing to change.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "../../src/admin/actions.ts";
-import { auditFor } from "../../src/db/admin-actions.ts";
+import { auditFor } from "../../src/admin/admin-action-queries.ts";
+import {
+  addOrderNote,
+  markMessageAnswered,
+  ORDER_NOTE_MAX_LENGTH,
+  recordResend,
+} from "../../src/admin/admin-actions.ts";
 import type { OutboxStatus } from "../../src/db/schema.ts";
 import { makeMail, makeMessage, makeOrder } from "./support/factories.ts";
 

@@ -1,9 +1,9 @@
-// CSV exports of the back office (src/admin/csv.ts): RFC 4180, CRLF, a UTF-8 BOM, formula
+// CSV exports of the back office (src/admin/admin-csv.ts): RFC 4180, CRLF, a UTF-8 BOM, formula
 // injection neutralised (OWASP), the current filter over every page, and the row cap.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CSV_ROW_CAP, csvCell, csvFilename, messagesCsv, ordersCsv } from "../../src/admin/csv.ts";
-import { parseAdminQuery } from "../../src/admin/query.ts";
+import { CSV_ROW_CAP, csvCell, csvFilename, messagesCsv, ordersCsv } from "../../src/admin/admin-csv.ts";
+import { parseAdminQuery } from "../../src/admin/admin-query.ts";
 import type { OrderStatus } from "../../src/orders/order-status.ts";
 import { makeMessage, makeOrders, type OrderInput } from "./support/factories.ts";
 import { fakeSessionId } from "./support/orders.ts";

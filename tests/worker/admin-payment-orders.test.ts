@@ -3,11 +3,11 @@
 // section and its CSV show, and the batch's own guards when a check before it is raced.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ordersCsv } from "../../src/admin/csv.ts";
-import { parseAdminQuery } from "../../src/admin/query.ts";
-import { recordQuotePayment } from "../../src/db/manual-payments.ts";
+import { ordersCsv } from "../../src/admin/admin-csv.ts";
+import { parseAdminQuery } from "../../src/admin/admin-query.ts";
 import type { OrderRow, PaymentRow } from "../../src/db/schema.ts";
-import { nairobiToday } from "../../src/payments/manual-form.ts";
+import { nairobiToday } from "../../src/payments/manual-payment-form.ts";
+import { recordQuotePayment } from "../../src/payments/manual-payment-queries.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeOrder, makeQuote } from "./support/factories.ts";
 import { textOf } from "./support/html.ts";

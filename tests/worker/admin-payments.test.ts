@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { OrderItemRow, OrderRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
 import { setKesRate } from "../../src/payments/kes-rate.ts";
-import { nairobiToday } from "../../src/payments/manual-form.ts";
+import { nairobiToday } from "../../src/payments/manual-payment-form.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeQuote } from "./support/factories.ts";
 import { queryAll, textOf } from "./support/html.ts";

@@ -3,8 +3,8 @@
 // a domain's first 5,000 addresses were read and the rest were "nothing held".
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { personQueries, possiblySameQuery } from "../../src/db/people.ts";
 import type { AuditRow } from "../../src/db/schema.ts";
+import { personQueries, possiblySameQuery } from "../../src/privacy/person-queries.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeMessage, makeOrder } from "./support/factories.ts";
 import { seedPerson } from "./support/person.ts";

@@ -2,13 +2,13 @@
 // one JSON file, then erased while the 7-year records stay, each request recorded in the audit log.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createBillingLink } from "../../src/billing/billing-links.ts";
 import type { AuditRow, OrderRow, OutboxRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
 import { logger } from "../../src/http/log.ts";
-import { notifyOrderPaid } from "../../src/mail/notify.ts";
-import { sendBillingLink } from "../../src/mail/notify-visitors.ts";
-import { createBillingLink } from "../../src/orders/billing-links.ts";
-import { getOrder, getOrderItems } from "../../src/orders/repository.ts";
-import { issueReceipt } from "../../src/receipts/issue.ts";
+import { notifyOrderPaid } from "../../src/mail/order-notices.ts";
+import { sendBillingLink } from "../../src/mail/visitor-notices.ts";
+import { getOrder, getOrderItems } from "../../src/orders/order-transitions.ts";
+import { issueReceipt } from "../../src/receipts/issue-receipt.ts";
 import { sha256Hex } from "../../src/security/sha256.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeMessage, makeMpesaRequest, makeOrder, makePayment } from "./support/factories.ts";

@@ -3,10 +3,7 @@
 // the file's tests share one database.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addOrderNote, markMessageAnswered } from "../../src/admin/actions.ts";
-import { searchMessages } from "../../src/admin/contact-messages.ts";
-import { searchOrders } from "../../src/admin/orders.ts";
-import { searchOutbox } from "../../src/admin/outbox.ts";
+import { addOrderNote, markMessageAnswered } from "../../src/admin/admin-actions.ts";
 import {
   MAX_SEARCH_LENGTH,
   PAGE_SIZE,
@@ -15,9 +12,12 @@ import {
   SECTION_STATUSES,
   type Section,
   toQueryString,
-} from "../../src/admin/query.ts";
-import { searchQuotes } from "../../src/admin/quotes.ts";
-import { searchSubscriptions } from "../../src/admin/subscriptions.ts";
+} from "../../src/admin/admin-query.ts";
+import { searchMessages } from "../../src/admin/message-section.ts";
+import { searchOrders } from "../../src/admin/order-section.ts";
+import { searchOutbox } from "../../src/admin/outbox-section.ts";
+import { searchQuotes } from "../../src/admin/quote-section.ts";
+import { searchSubscriptions } from "../../src/admin/subscription-section.ts";
 import type { OrderStatus } from "../../src/orders/order-status.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { makeMail, makeMessage, makeOrders, makeQuoteRow, type OrderInput } from "./support/factories.ts";

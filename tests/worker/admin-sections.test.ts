@@ -3,8 +3,8 @@
 // resend) as same-origin form posts whose audit rows show on the item.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ORDER_NOTE_MAX_LENGTH } from "../../src/admin/actions.ts";
-import { PAGE_SIZE } from "../../src/admin/query.ts";
+import { ORDER_NOTE_MAX_LENGTH } from "../../src/admin/admin-actions.ts";
+import { PAGE_SIZE } from "../../src/admin/admin-query.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { postAsOwner } from "./support/admin-forms.ts";
 import { makeMail, makeMessage, makeOrder, makeQuote, type OrderInput } from "./support/factories.ts";

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import {
+  type CartItem,
+  type CartItemInput,
+  cartItemSchema,
+  MAX_CART_ITEMS,
+  MAX_QUANTITY,
+} from "../../src/checkout/cart-item-schema.ts";
 import { CartProvider, useCart } from "../../src/client/cart/CartProvider.tsx";
 import {
   CART_STORAGE_KEY,
@@ -12,13 +19,6 @@ import {
 } from "../../src/client/cart/store.ts";
 import { cartTotalCents } from "../../src/client/cart/summary.ts";
 import { validCartItems } from "../../src/client/cart/validate.ts";
-import {
-  type CartItem,
-  type CartItemInput,
-  cartItemSchema,
-  MAX_CART_ITEMS,
-  MAX_QUANTITY,
-} from "../../src/schemas/cart-item.ts";
 
 class MemoryStorage implements CartStorage {
   readonly data = new Map<string, string>();

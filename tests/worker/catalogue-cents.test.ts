@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { catalogue, toCatalogueEntry } from "../../src/catalogue/catalogue.ts";
 import { exactCents } from "../../src/lib/money.ts";
-import { catalogue, toCatalogueEntry } from "../../src/orders/catalogue.ts";
 
 const item = (price: number) => ({ id: "x1", name: "Crafted", category: "Support", price });
 

@@ -2,8 +2,8 @@
 // worker test file runs with them raised.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { contactApiMessages } from "../../src/content/contact.ts";
-import { quoteApiMessages } from "../../src/content/quote-api.ts";
+import { contactApiMessages } from "../../src/contact/contact-copy.ts";
+import { quoteApiMessages } from "../../src/quotes/quote-api-copy.ts";
 import { clientBucket } from "../../src/security/client-bucket.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { emptyCustomerInfo } from "../../src/checkout/customer-defaults-schema.ts";
 import { loadedValidator, loadValidator } from "../../src/client/cart/validator.ts";
 import { lazyModule } from "../../src/client/lazy-module.ts";
-import { emptyCustomerInfo } from "../../src/schemas/customer-defaults.ts";
 
 /** An importer that fails while `online` is false, counting its attempts. */
 function flakyImporter() {

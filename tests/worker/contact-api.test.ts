@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_MESSAGE_LIMITS } from "../../src/schemas/contact-message.ts";
+import { CONTACT_MESSAGE_LIMITS } from "../../src/contact/contact-message-schema.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { get, htmlToText } from "./support/html.ts";
 import { SITE, sitePost } from "./support/orders.ts";

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONTACT_MESSAGE_LIMITS } from "../../src/schemas/contact-message.ts";
+import { CONTACT_MESSAGE_LIMITS } from "../../src/contact/contact-message-schema.ts";
 import {
   encode,
   expectSafeAnswer,

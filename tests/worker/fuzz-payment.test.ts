@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
 import { CART_BODY_MAX_BYTES } from "../../src/http/body-limits.ts";
-import { catalogue } from "../../src/orders/catalogue.ts";
 import {
   catalogueTotalCents,
   encode,

@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customerInfoSchema } from "../../src/schemas/customer-info.ts";
-import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from "../../src/schemas/well-formed-text.ts";
+import { customerInfoSchema } from "../../src/checkout/customer-info-schema.ts";
+import { ILL_FORMED_TEXT_MESSAGE, isWellFormedText } from "../../src/lib/well-formed-text.ts";
 import { htmlToText } from "./support/html.ts";
 import { SITE, sitePost } from "./support/orders.ts";
 import { cartItem, customer, postPayment, recordedCreates, refusedRequests, standinUrl } from "./support/payment.ts";

@@ -1,12 +1,12 @@
 import { createScheduledController } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { company } from "../../src/content/company.ts";
 import worker from "../../src/index.ts";
-import { mailKinds } from "../../src/mail/kinds.ts";
+import { mailKinds } from "../../src/mail/mail-kinds.ts";
 import { mailboxKey } from "../../src/mail/mailbox.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { type Budget, mailboxBudgets, spendBudget } from "../../src/security/budget.ts";
+import { company } from "../../src/site/company-copy.ts";
 import { SITE, sitePost } from "./support/orders.ts";
 import { cartItem } from "./support/payment.ts";
 import { postQuote, quoteCustomer } from "./support/quotes.ts";

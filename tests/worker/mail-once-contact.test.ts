@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { insertContactMessage } from "../../src/contact/messages.ts";
-import { contactApiMessages } from "../../src/content/contact.ts";
+import { contactApiMessages } from "../../src/contact/contact-copy.ts";
+import { insertContactMessage } from "../../src/contact/contact-messages.ts";
 import { envWith } from "./support/env.ts";
 import { SITE, sitePost } from "./support/orders.ts";
 

@@ -3,10 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { logger } from "../../src/http/log.ts";
 import { type DeliveryJob, deliverMail, settleDeadLetters } from "../../src/mail/deliver.ts";
+import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
-import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME } from "../../src/mail/queues.ts";
-import { sweepOutbox } from "../../src/mail/sweep.ts";
-import type { Mailer, OutgoingMail } from "../../src/services/email.ts";
+import { sweepOutbox } from "../../src/mail/outbox-sweep.ts";
+import type { Mailer, OutgoingMail } from "../../src/providers/email.ts";
 import { envWith } from "./support/env.ts";
 
 const log = logger({ requestId: "test", path: "test" });

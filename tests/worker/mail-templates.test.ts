@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { company } from "../../src/content/company.ts";
-import { billingLink, renewalFailed } from "../../src/mail/templates/billing-link.ts";
-import { contactAck } from "../../src/mail/templates/contact-ack.ts";
-import { type OrderConfirmedData, orderConfirmed } from "../../src/mail/templates/order-confirmed.ts";
-import { type OwnerContactData, ownerContact } from "../../src/mail/templates/owner-contact.ts";
-import { type OwnerNewOrderData, ownerNewOrder } from "../../src/mail/templates/owner-new-order.ts";
-import { ownerNotice } from "../../src/mail/templates/owner-notice.ts";
-import type { MailOrderLine, RenderedMail } from "../../src/mail/types.ts";
+import { billingLink, renewalFailed } from "../../src/billing/billing-link-mail.ts";
+import { contactAck } from "../../src/contact/contact-ack-mail.ts";
+import { type OwnerContactData, ownerContact } from "../../src/contact/owner-contact-mail.ts";
+import type { MailOrderLine, RenderedMail } from "../../src/mail/mail-types.ts";
+import { type OrderConfirmedData, orderConfirmed } from "../../src/mail/order-confirmed-mail.ts";
+import { type OwnerNewOrderData, ownerNewOrder } from "../../src/mail/owner-new-order-mail.ts";
+import { ownerNotice } from "../../src/mail/owner-notice-mail.ts";
+import { company } from "../../src/site/company-copy.ts";
 
 const context = { company };
 const XSS_NAME = "<img src=x onerror=alert(1)>";

@@ -4,8 +4,8 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { kesAmount } from "../../src/lib/kes.ts";
+import { refreshMpesaRequest } from "../../src/mpesa/mpesa-settle.ts";
 import { setKesRate } from "../../src/payments/kes-rate.ts";
-import { refreshMpesaRequest } from "../../src/payments/mpesa-settle.ts";
 import { clientBucket } from "../../src/security/client-bucket.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { makeQuote } from "./support/factories.ts";

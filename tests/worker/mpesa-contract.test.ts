@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { createMpesaGateway } from "../../src/services/mpesa.ts";
+import { createMpesaGateway } from "../../src/providers/daraja.ts";
 
 /**
  * Every call the worker made to the Daraja stand-in during the suite (this file's and any other's:

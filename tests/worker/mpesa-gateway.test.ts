@@ -12,7 +12,7 @@ import {
   mpesaStandinPromptUrl,
   parseStkCallback,
   type StkPushRequest,
-} from "../../src/services/mpesa.ts";
+} from "../../src/providers/daraja.ts";
 import { envWith } from "./support/env.ts";
 
 const STANDIN = inject("mpesaStandinUrl");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { insertOrder, listOrders } from "../../src/db/orders.ts";
+import { insertOrder, listOrders } from "../../src/orders/order-queries.ts";
 import { makeOrder } from "./support/factories.ts";
 import { orderItems, orderRow, placeOrder, standinEvents } from "./support/orders.ts";
 import { cartItem, customer, failingStandinUrl, postPayment, postPaymentWith, standinUrl } from "./support/payment.ts";

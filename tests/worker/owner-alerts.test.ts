@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { OutboxRow } from "../../src/db/schema.ts";
 import { logger } from "../../src/http/log.ts";
 import worker from "../../src/index.ts";
-import { alertMailFailed, alertStuckPayments } from "../../src/mail/alerts.ts";
 import { type DeliveryJob, settleDeadLetters } from "../../src/mail/deliver.ts";
-import { MAIL_DEAD_LETTER_QUEUE_NAME } from "../../src/mail/queues.ts";
+import { MAIL_DEAD_LETTER_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
+import { alertMailFailed, alertStuckPayments } from "../../src/mail/owner-alerts.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
 import { makeMail, makeMpesaRequest, makeOrder } from "./support/factories.ts";
 

@@ -1,10 +1,10 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { company } from "../../src/content/company.ts";
 import type { OutboxRow } from "../../src/db/schema.ts";
 import worker from "../../src/index.ts";
-import { mailKinds } from "../../src/mail/kinds.ts";
+import { mailKinds } from "../../src/mail/mail-kinds.ts";
+import { company } from "../../src/site/company-copy.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
 import { makeMessage, makeOrder, makePayment, makeQuoteRow } from "./support/factories.ts";
 

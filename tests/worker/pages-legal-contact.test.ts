@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../src/client/cart/store.ts";
-import { company, hoursText } from "../../src/content/company.ts";
+import { company, hoursText } from "../../src/site/company-copy.ts";
 import {
   attributesOf,
   get,

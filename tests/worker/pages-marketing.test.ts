@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { commitments, csrInitiatives, values } from "../../src/content/about.ts";
-import { company } from "../../src/content/company.ts";
-import { industries } from "../../src/content/industries.ts";
-import { services } from "../../src/content/services.ts";
-import { testimonials } from "../../src/content/testimonials.ts";
-import { aboutPage } from "../../src/pages/about.tsx";
-import { homePage } from "../../src/pages/home.tsx";
-import { servicesPage } from "../../src/pages/services.tsx";
+import { services } from "../../src/catalogue/services-copy.ts";
+import { commitments, csrInitiatives, values } from "../../src/site/about-copy.ts";
+import { aboutPage } from "../../src/site/about-page.tsx";
+import { company } from "../../src/site/company-copy.ts";
+import { homePage } from "../../src/site/home-page.tsx";
+import { industries } from "../../src/site/industries-copy.ts";
+import { servicesPage } from "../../src/site/services-page.tsx";
+import { testimonials } from "../../src/site/testimonials-copy.ts";
 import { type FetchedPage, get, linksIn, queryAll, textOf } from "./support/html.ts";
 
 /** The <main> of a page: header and footer links must not satisfy a page's own calls to action. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
 import { kesAmount } from "../../src/lib/kes.ts";
 import { quotePagePath } from "../../src/paths.ts";
-import { nairobiToday } from "../../src/payments/manual-form.ts";
+import { nairobiToday } from "../../src/payments/manual-payment-form.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeOrder, makeQuote } from "./support/factories.ts";
 import { textOf } from "./support/html.ts";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pricingCartItems } from "../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../src/content/quote-catalogue.ts";
-import { isCartProblem, priceCart } from "../../src/orders/cart-pricing.ts";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { checkoutSessionParams, itemIdsMetadata, METADATA_VALUE_MAX } from "../../src/orders/checkout-session.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { pricingCartItems } from "../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../src/catalogue/quote-services-copy.ts";
+import { isCartProblem, priceCart } from "../../src/checkout/cart-pricing.ts";
+import { checkoutSessionParams, itemIdsMetadata, METADATA_VALUE_MAX } from "../../src/checkout/checkout-session.ts";
 import { cartItem, customer } from "./support/payment.ts";
 
 describe("the worker's catalogue", () => {

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { paymentRoutes } from "../../src/checkout/payment-routes.ts";
 import type { AppEnv } from "../../src/env.ts";
-import { paymentRoutes } from "../../src/routes/payment.ts";
 import {
   cartItem,
   customer,

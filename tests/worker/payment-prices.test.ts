@@ -2,9 +2,9 @@
 // closed) when Stripe's catalogue does not say what ours does.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { company } from "../../src/content/company.ts";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { lookupKey } from "../../src/orders/catalogue-keys.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { lookupKey } from "../../src/catalogue/lookup-keys.ts";
+import { company } from "../../src/site/company-copy.ts";
 import {
   cartItem,
   customer,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { company } from "../../src/content/company.ts";
+import { company } from "../../src/site/company-copy.ts";
 import {
   cartItem,
   customer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pricingCartItems } from "../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../src/content/quote-catalogue.ts";
-import type { CartItem } from "../../src/schemas/cart-item.ts";
+import { pricingCartItems } from "../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../src/catalogue/quote-services-copy.ts";
+import type { CartItem } from "../../src/checkout/cart-item-schema.ts";
 import {
   cartItem,
   customer,

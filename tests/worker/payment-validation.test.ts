@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CustomerInfo } from "../../src/schemas/customer-info.ts";
+import type { CustomerInfo } from "../../src/checkout/customer-info-schema.ts";
 import { cartItem, customer, expectSafeErrorBody, postPayment, refusedRequests } from "./support/payment.ts";
 
 // Every request here must be refused before Stripe: the sentinel stand-in must never hear of one.

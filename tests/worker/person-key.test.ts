@@ -1,13 +1,18 @@
 // The mailbox keys are computed twice: in SQL, by the expressions every table holding an address is
-// indexed on (src/db/mailbox-keys.ts, migrations/0013_mailbox_keys.sql), and in TypeScript
+// indexed on (src/privacy/mailbox-key-queries.ts, migrations/0013_mailbox_keys.sql), and in TypeScript
 // (src/privacy/person-key.ts and the caps' mailboxKey). The People section looks a person up by the
 // TypeScript key in the SQL index: where the two disagree, a person is silently not found,
 // exported or erased.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ADDRESS_COLUMNS, mailboxKeyIndexes, mailboxKeySql, personKeySql } from "../../src/db/mailbox-keys.ts";
 import { DOTLESS_DOMAINS, mailboxKey } from "../../src/mail/mailbox.ts";
+import {
+  ADDRESS_COLUMNS,
+  mailboxKeyIndexes,
+  mailboxKeySql,
+  personKeySql,
+} from "../../src/privacy/mailbox-key-queries.ts";
 import { personKey, SUBADDRESSING_DOMAINS, storedMailboxKey } from "../../src/privacy/person-key.ts";
 
 const db = env.DB;

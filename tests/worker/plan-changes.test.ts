@@ -6,10 +6,10 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../../scripts/stripe-standin/fixtures.ts";
-import { parseAdminQuery } from "../../src/admin/query.ts";
-import { searchSubscriptions } from "../../src/admin/subscriptions.ts";
-import { company } from "../../src/content/company.ts";
-import { planChangeConfirmed } from "../../src/mail/templates/plan-change.ts";
+import { parseAdminQuery } from "../../src/admin/admin-query.ts";
+import { searchSubscriptions } from "../../src/admin/subscription-section.ts";
+import { planChangeConfirmed } from "../../src/billing/plan-change-mail.ts";
+import { company } from "../../src/site/company-copy.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import {
   event,

@@ -7,8 +7,8 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseAdminQuery } from "../../src/admin/query.ts";
-import { searchSubscriptions } from "../../src/admin/subscriptions.ts";
+import { parseAdminQuery } from "../../src/admin/admin-query.ts";
+import { searchSubscriptions } from "../../src/admin/subscription-section.ts";
 import { createApp } from "../../src/app.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { catalogue } from "../../src/orders/catalogue.ts";
-import { QUOTE_VALID_DAYS } from "../../src/quotes/repository.ts";
+import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { QUOTE_VALID_DAYS } from "../../src/quotes/quote-numbers.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { parseDocument, textOf } from "./support/html.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
@@ -91,8 +91,8 @@ describe("a quote of a cart", () => {
   });
 
   it("numbers start again at 00001 in a new year", async () => {
-    const { insertQuote } = await import("../../src/quotes/repository.ts");
-    const { priceCart } = await import("../../src/orders/cart-pricing.ts");
+    const { insertQuote } = await import("../../src/quotes/quote-numbers.ts");
+    const { priceCart } = await import("../../src/checkout/cart-pricing.ts");
     const cart = priceCart([cartItem("e1")]);
     if ("status" in cart) throw new Error("cart refused");
     const first = await insertQuote(env.DB, cart, quoteCustomer(), new Date("2031-01-01T08:00:00Z"));

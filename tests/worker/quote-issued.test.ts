@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { quoteApiMessages } from "../../src/content/quote-api.ts";
+import { quoteApiMessages } from "../../src/quotes/quote-api-copy.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { htmlToText } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";

@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import type { CartItem } from "../../src/checkout/cart-item-schema.ts";
 import { quotePagePath, quotePdfPath } from "../../src/paths.ts";
-import type { CartItem } from "../../src/schemas/cart-item.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { envWith } from "./support/env.ts";
 import { makeQuote } from "./support/factories.ts";

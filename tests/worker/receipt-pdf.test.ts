@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { company } from "../../src/content/company.ts";
 import { adminReceiptPath, receiptPath } from "../../src/paths.ts";
-import { issueReceipt, type ReceiptRef } from "../../src/receipts/issue.ts";
+import { issueReceipt, type ReceiptRef } from "../../src/receipts/issue-receipt.ts";
+import { company } from "../../src/site/company-copy.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";

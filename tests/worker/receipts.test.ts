@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { receiptByNumber } from "../../src/db/receipts.ts";
 import { logger } from "../../src/http/log.ts";
 import { receiptPath } from "../../src/paths.ts";
-import { issueReceipt, sweepReceipts } from "../../src/receipts/issue.ts";
+import { issueReceipt, sweepReceipts } from "../../src/receipts/issue-receipt.ts";
+import { receiptByNumber } from "../../src/receipts/receipt-queries.ts";
 import { envWith } from "./support/env.ts";
 import { receiptRowsOf, setReceiptCounter } from "./support/factories.ts";
 import { SITE } from "./support/orders.ts";

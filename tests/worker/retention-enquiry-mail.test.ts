@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditRow, OutboxRow } from "../../src/db/schema.ts";
 import { logger } from "../../src/http/log.ts";
 import { sweepRetention } from "../../src/privacy/retention.ts";
-import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/store.ts";
+import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/quote-store.ts";
 import { makeMail, makeMessage, makeOrder, makeQuoteRow } from "./support/factories.ts";
 
 // One fixed moment for every run in this file (wrangler.toml: records 7 years, enquiries 24 months).

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { AuditRow } from "../../src/db/schema.ts";
 import { logger } from "../../src/http/log.ts";
 import { sweepRetention } from "../../src/privacy/retention.ts";
-import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/store.ts";
-import { storedReceiptPdf, storeReceiptPdf } from "../../src/receipts/store.ts";
+import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/quote-store.ts";
+import { storedReceiptPdf, storeReceiptPdf } from "../../src/receipts/receipt-store.ts";
 import { makeMail, makeMessage, makeMpesaRequest, makeOrder, makePayment, makeQuoteRow } from "./support/factories.ts";
 
 // One fixed moment for every run in this file (wrangler.toml: records 7 years, enquiries 24 months).

@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { DOMParser } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { faqEntries } from "../../src/content/faq.ts";
+import { faqEntries } from "../../src/site/faq-copy.ts";
 import { indexedRoutes } from "../support/routes.ts";
 import { type FetchedPage, get, parseDocument, queryAll } from "./support/html.ts";
 

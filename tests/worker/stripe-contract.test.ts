@@ -5,7 +5,7 @@ import { recordedCreates, standinUrl } from "./support/payment.ts";
 
 /**
  * Every form key the worker may send Stripe, per call: the compile-time check is the SDK's own
- * parameter types (services/stripe.ts passes Stripe.Checkout.SessionCreateParams, the portal's
+ * parameter types (providers/stripe.ts passes Stripe.Checkout.SessionCreateParams, the portal's
  * create params, and Stripe.PriceListParams and the portal configurations' list params for the
  * reads before them); this is the run-time one, over what the stand-in actually received (a
  * list's query counts as its form).

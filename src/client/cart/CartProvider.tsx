@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
-import type { CartItemInput } from "../../schemas/cart-item.ts";
+import type { CartItemInput } from "../../checkout/cart-item-schema.ts";
 import { type CartSnapshot, type CartStore, cartCount, getCartStore } from "./store.ts";
 import { cartTotalCents } from "./summary.ts";
 

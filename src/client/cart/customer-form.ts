@@ -1,4 +1,4 @@
-import { type CustomerInfo, customerInfoSchema } from "../../schemas/customer-info.ts";
+import { type CustomerInfo, customerInfoSchema } from "../../checkout/customer-info-schema.ts";
 import { type FieldValidation, fieldValidation } from "../field-errors.ts";
 
 export type CustomerField = keyof CustomerInfo;

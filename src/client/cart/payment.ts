@@ -1,5 +1,5 @@
+import type { PaymentRequest } from "../../checkout/payment-request-schema.ts";
 import { PAYMENT_PATH } from "../../paths.ts";
-import type { PaymentRequest } from "../../schemas/payment-request.ts";
 import { postJson } from "../post-json.ts";
 
 /** Only a web address may become the payment tab's location (never `javascript:` and the like). */

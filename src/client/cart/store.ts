@@ -1,6 +1,6 @@
+import type { CartItem, CartItemInput } from "../../checkout/cart-item-schema.ts";
 import { CART_STORAGE_KEY } from "../../lib/cart-storage-key.ts";
-import type { CartItem, CartItemInput } from "../../schemas/cart-item.ts";
-import { MAX_CART_ITEMS, MAX_QUANTITY } from "../../schemas/limits.ts";
+import { MAX_CART_ITEMS, MAX_QUANTITY } from "../../lib/text-limits.ts";
 
 export { CART_STORAGE_KEY };
 

@@ -1,4 +1,4 @@
-import { recursMonthly } from "../../content/pricing-categories.ts";
+import { recursMonthly } from "../../catalogue/pricing-categories.ts";
 import { toCents } from "../../lib/money.ts";
 import type { CartItems } from "./store.ts";
 

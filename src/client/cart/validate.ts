@@ -1,4 +1,4 @@
-import { type CartItem, cartItemSchema } from "../../schemas/cart-item.ts";
+import { type CartItem, cartItemSchema } from "../../checkout/cart-item-schema.ts";
 
 /**
  * The stored entries that are valid cart items. Loaded on demand by the store: zod is far larger

@@ -1,7 +1,7 @@
 import { toast } from "sonner";
-import { quotePdfCopy } from "../../content/custom-quote.ts";
 import { QUOTE_PATH } from "../../paths.ts";
-import type { QuoteRequest } from "../../schemas/quote-request.ts";
+import { quotePdfCopy } from "../../quotes/custom-quote-copy.ts";
+import type { QuoteRequest } from "../../quotes/quote-request-schema.ts";
 import type { CartItems } from "../cart/store.ts";
 import { failedRequest, postJson, RequestError } from "../post-json.ts";
 import { toastRequestFailure } from "../request-failure.ts";

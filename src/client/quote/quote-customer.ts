@@ -1,4 +1,4 @@
-import { type QuoteCustomerInput, quoteCustomerSchema } from "../../schemas/quote-request.ts";
+import { type QuoteCustomerInput, quoteCustomerSchema } from "../../quotes/quote-request-schema.ts";
 import { type FieldErrors, type FieldValidation, fieldValidation } from "../field-errors.ts";
 
 export type QuoteField = keyof QuoteCustomerInput;

@@ -1,6 +1,6 @@
 // Runs on every page; deliberately framework-free so static pages stay a few hundred bytes of JS.
-import { cartCopy } from "../../content/checkout.ts";
-import { cartLink } from "../../content/navigation.ts";
+import { cartCopy } from "../../checkout/checkout-copy.ts";
+import { cartLink } from "../../site/navigation-copy.ts";
 import { cartCount, getCartStore } from "../cart/store.ts";
 
 const store = getCartStore();

@@ -1,7 +1,7 @@
 import { toast } from "sonner";
-import { cartCopy } from "../../content/checkout.ts";
-import { cartLink } from "../../content/navigation.ts";
-import type { CartItemInput } from "../../schemas/cart-item.ts";
+import type { CartItemInput } from "../../checkout/cart-item-schema.ts";
+import { cartCopy } from "../../checkout/checkout-copy.ts";
+import { cartLink } from "../../site/navigation-copy.ts";
 import { getCartStore } from "../cart/store.ts";
 
 /** The item a pricing button carries (server-rendered JSON), or null if it is unreadable. */

@@ -1,4 +1,4 @@
-import { cartLink, getStarted, headerLabels } from "../../content/navigation.ts";
+import { cartLink, getStarted, headerLabels } from "../../site/navigation-copy.ts";
 import { Icon } from "../Icon.tsx";
 import { NavList } from "../NavList.tsx";
 import { CartBadge } from "./CartBadge.tsx";

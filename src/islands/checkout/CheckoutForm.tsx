@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { checkoutCopy, customerFields } from "../../checkout/checkout-copy.ts";
+import { emptyCustomerInfo } from "../../checkout/customer-defaults-schema.ts";
 import { useCart } from "../../client/cart/CartProvider.tsx";
 import type { CustomerField, CustomerValues } from "../../client/cart/customer-form.ts";
 import { loadedValidator, loadValidator } from "../../client/cart/validator.ts";
@@ -7,9 +9,7 @@ import { lazyModule } from "../../client/lazy-module.ts";
 import { toastRequestFailure } from "../../client/request-failure.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
-import { checkoutCopy, customerFields } from "../../content/checkout.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { emptyCustomerInfo } from "../../schemas/customer-defaults.ts";
 import { useFieldForm } from "../form/use-field-form.ts";
 import { type DownloadQuote, useQuoteDownload } from "../quote/use-quote-download.ts";
 import { CheckoutFields } from "./CheckoutField.tsx";

@@ -1,6 +1,6 @@
 import { MpesaPhoneField } from "../../components/MpesaPhoneField.tsx";
-import { mpesaCopy as copy } from "../../content/mpesa.ts";
-import type { MpesaTerms } from "../../schemas/mpesa-payment.ts";
+import { mpesaCopy as copy } from "../../mpesa/mpesa-copy.ts";
+import type { MpesaTerms } from "../../mpesa/mpesa-payment-schema.ts";
 
 export type PaymentMethod = "card" | "mpesa";
 

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect, useState } from "react";
+import type { CustomerInfo } from "../../checkout/customer-info-schema.ts";
 import type { CartItems } from "../../client/cart/store.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
-import { mpesaCopy } from "../../content/mpesa.ts";
 import { kesAmount } from "../../lib/kes.ts";
 import { normaliseSafaricomNumber } from "../../lib/safaricom.ts";
-import type { CustomerInfo } from "../../schemas/customer-info.ts";
+import { mpesaCopy } from "../../mpesa/mpesa-copy.ts";
 import { MpesaChoice, type PaymentMethod } from "./MpesaChoice.tsx";
 import { useMpesa } from "./use-mpesa.ts";
 

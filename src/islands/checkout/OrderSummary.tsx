@@ -1,5 +1,5 @@
+import { checkoutCopy } from "../../checkout/checkout-copy.ts";
 import type { CartItems } from "../../client/cart/store.ts";
-import { checkoutCopy } from "../../content/checkout.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";
 
 const copy = checkoutCopy.summary;

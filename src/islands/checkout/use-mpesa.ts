@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import type { CustomerInfo } from "../../checkout/customer-info-schema.ts";
 import type { CartItems } from "../../client/cart/store.ts";
 import { postJson, RequestError } from "../../client/post-json.ts";
 import { toastRequestFailure } from "../../client/request-failure.ts";
-import { mpesaCopy } from "../../content/mpesa.ts";
+import { mpesaCopy } from "../../mpesa/mpesa-copy.ts";
+import type { MpesaStarted, MpesaTerms } from "../../mpesa/mpesa-payment-schema.ts";
 import { MPESA_PAY_PATH, MPESA_TERMS_PATH } from "../../paths.ts";
-import type { CustomerInfo } from "../../schemas/customer-info.ts";
-import type { MpesaStarted, MpesaTerms } from "../../schemas/mpesa-payment.ts";
 
 /** Asks the worker whether M-Pesa is offered and at which rate; null until it answers (or if it cannot). */
 function useMpesaTerms(): [MpesaTerms | null, () => void] {

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
+import { checkoutCopy } from "../../checkout/checkout-copy.ts";
+import type { CustomerInfo } from "../../checkout/customer-info-schema.ts";
 import { useCart } from "../../client/cart/CartProvider.tsx";
 import { openPaymentTab, requestPaymentUrl, sendTabTo } from "../../client/cart/payment.ts";
 import type { CartItems } from "../../client/cart/store.ts";
 import { toastRequestFailure } from "../../client/request-failure.ts";
-import { checkoutCopy } from "../../content/checkout.ts";
-import type { CustomerInfo } from "../../schemas/customer-info.ts";
 
 const copy = checkoutCopy;
 

@@ -4,7 +4,7 @@ import { downloadQuote } from "../../client/quote/download-quote.ts";
 import type { QuoteValues } from "../../client/quote/quote-customer.ts";
 import { loadedQuoteValidator, loadQuoteValidator } from "../../client/quote/validator.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
-import { customQuoteCopy, quoteFields, quotePdfCopy } from "../../content/custom-quote.ts";
+import { customQuoteCopy, quoteFields, quotePdfCopy } from "../../quotes/custom-quote-copy.ts";
 import { CheckoutFields } from "../checkout/CheckoutField.tsx";
 import { useFieldForm } from "../form/use-field-form.ts";
 import { useQuoteDownload } from "./use-quote-download.ts";

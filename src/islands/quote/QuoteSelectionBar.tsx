@@ -1,8 +1,8 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { UiIcon } from "../../components/UiIcon.tsx";
-import { customQuoteCopy, quotePdfCopy } from "../../content/custom-quote.ts";
 import { formatMoney } from "../../lib/money.ts";
+import { customQuoteCopy, quotePdfCopy } from "../../quotes/custom-quote-copy.ts";
 
 const copy = customQuoteCopy.bar;
 

@@ -1,5 +1,5 @@
+import type { QuoteService } from "../../catalogue/quote-service-types.ts";
 import { UiIcon } from "../../components/UiIcon.tsx";
-import type { QuoteService } from "../../content/catalogue-types.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";
 
 /**

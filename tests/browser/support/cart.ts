@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { pricingCartItems } from "../../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../../src/content/quote-catalogue.ts";
-import type { CartItem, CartItemInput } from "../../../src/schemas/cart-item.ts";
-import type { CustomerInfo } from "../../../src/schemas/customer-info.ts";
+import { pricingCartItems } from "../../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../../src/catalogue/quote-services-copy.ts";
+import type { CartItem, CartItemInput } from "../../../src/checkout/cart-item-schema.ts";
+import type { CustomerInfo } from "../../../src/checkout/customer-info-schema.ts";
 import { type MockReply, mockJsonEndpoint } from "./mock-endpoint.ts";
 
 const CART_KEY = "cart";

@@ -3,6 +3,8 @@
 // of src/db/schema.ts (a column that does not exist is a type error); a column left out gets its
 // default from the schema, the others the values below.
 import { env } from "cloudflare:workers";
+import type { CartItem } from "../../../src/checkout/cart-item-schema.ts";
+import { isCartProblem, priceCart } from "../../../src/checkout/cart-pricing.ts";
 import type {
   ContactMessageRow,
   OrderItemRow,
@@ -11,9 +13,7 @@ import type {
   PaymentRow,
   QuoteRow,
 } from "../../../src/db/schema.ts";
-import { isCartProblem, priceCart } from "../../../src/orders/cart-pricing.ts";
-import { insertQuote, type Quote, type QuoteCustomer } from "../../../src/quotes/repository.ts";
-import type { CartItem } from "../../../src/schemas/cart-item.ts";
+import { insertQuote, type Quote, type QuoteCustomer } from "../../../src/quotes/quote-numbers.ts";
 import { fakeSessionId } from "./orders.ts";
 import { cartItem } from "./payment.ts";
 

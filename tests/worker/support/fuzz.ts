@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { catalogue } from "../../../src/orders/catalogue.ts";
+import { catalogue } from "../../../src/catalogue/catalogue.ts";
 import type { PaymentAnswer, RecordedCreate } from "./payment.ts";
 import { chargedLines } from "./stripe-prices.ts";
 

@@ -1,10 +1,10 @@
 import { env, exports } from "cloudflare:workers";
 import { afterAll, afterEach, beforeEach, expect, inject } from "vitest";
 import { createApp } from "../../../src/app.ts";
-import { pricingCartItems } from "../../../src/content/pricing-cart-items.ts";
-import { quoteCatalogue } from "../../../src/content/quote-catalogue.ts";
-import type { CartItem } from "../../../src/schemas/cart-item.ts";
-import type { CustomerInfo } from "../../../src/schemas/customer-info.ts";
+import { pricingCartItems } from "../../../src/catalogue/pricing-cart-items.ts";
+import { quoteCatalogue } from "../../../src/catalogue/quote-services-copy.ts";
+import type { CartItem } from "../../../src/checkout/cart-item-schema.ts";
+import type { CustomerInfo } from "../../../src/checkout/customer-info-schema.ts";
 
 export const PAYMENT_URL = "http://example.com/create-custom-payment";
 

@@ -3,7 +3,7 @@
 // never did (its PDF in R2), a contact message, e-mails to them and to the owner about them, and a
 // billing link, each under a different way of writing the same Gmail mailbox.
 import { env } from "cloudflare:workers";
-import { storeQuotePdf } from "../../../src/quotes/store.ts";
+import { storeQuotePdf } from "../../../src/quotes/quote-store.ts";
 import { makeMail, makeMessage, makeMpesaRequest, makeOrder, makePayment, makeQuoteRow } from "./factories.ts";
 
 export type SeededPerson = {

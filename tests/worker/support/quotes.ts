@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { extractText, getDocumentProxy } from "unpdf";
-import type { Quote } from "../../../src/quotes/repository.ts";
+import type { Quote } from "../../../src/quotes/quote-numbers.ts";
 import { jsonRequest, testClientIp } from "./payment.ts";
 
 export const QUOTE_URL = "http://example.com/quote";
@@ -46,7 +46,7 @@ export async function pdfPages(bytes: ArrayBuffer | Uint8Array): Promise<string[
 /** The stored quote a response names (X-Quote-Number). */
 export async function storedQuote(res: Response): Promise<Quote> {
   const number = res.headers.get("X-Quote-Number");
-  const { getQuote } = await import("../../../src/quotes/repository.ts");
+  const { getQuote } = await import("../../../src/quotes/quote-numbers.ts");
   const quote = number ? await getQuote(env.DB, number) : null;
   if (!quote) throw new Error(`No stored quote for ${number}`);
   return quote;

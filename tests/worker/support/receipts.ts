@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import type { PaymentRow } from "../../../src/db/schema.ts";
 import { formatMoney } from "../../../src/lib/money.ts";
-import type { ReceiptRef } from "../../../src/receipts/issue.ts";
+import type { ReceiptRef } from "../../../src/receipts/issue-receipt.ts";
 import { makeOrder, makePayment } from "./factories.ts";
 import { SITE } from "./orders.ts";
 import { testClientIp } from "./payment.ts";

@@ -1,0 +1,258 @@
+import type { MailKind } from "../mail/mail-kinds.ts";
+import type { OutboxStatus } from "../mail/outbox.ts";
+import type { OrderStatus } from "../orders/order-status.ts";
+import { company } from "../site/company-copy.ts";
+import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
+
+/** The back office's sections, as the nav and each page's heading name them. */
+type AdminSectionName = "orders" | "subscriptions" | "quotes" | "messages" | "outbox";
+
+/** The owner's view at /admin: not a public page, never linked, never indexed. */
+export const adminCopy = {
+  title: `Back office | ${company.name}`,
+  /** The page title of a section: "Orders | Back office | Acacia …". */
+  sectionTitle: (section: string) => `${section} | Back office | ${company.name}`,
+  heading: "Back office",
+  badge: "Owner view",
+  lead: "Newest first. Times are East Africa Time (Nairobi).",
+  /** Orders and subscriptions: where their statuses come from. */
+  paymentsLead:
+    "Newest first. Times are East Africa Time (Nairobi). Statuses come from Stripe's signed events and from buyers returning to the success page.",
+  nav: {
+    label: "Back office sections",
+    sections: {
+      orders: "Orders",
+      subscriptions: "Subscriptions",
+      quotes: "Quotes",
+      messages: "Messages",
+      outbox: "E-mails",
+    } satisfies Record<AdminSectionName, string>,
+  },
+  signedInAs: "Signed in as",
+  search: {
+    label: "Search and filter",
+    q: "Search",
+    qHint: {
+      orders: "Name, e-mail, company, phone or order reference",
+      subscriptions: "Name, e-mail, company, phone or subscription id",
+      quotes: "Quote number, name, e-mail or company",
+      messages: "Name, e-mail, company, phone or #id",
+      outbox: "Recipient, subject, kind or #id",
+    } satisfies Record<AdminSectionName, string>,
+    status: "Status",
+    any: "Any",
+    from: "From",
+    to: "To",
+    submit: "Search",
+    clear: "Clear filters",
+    csv: "Download CSV",
+    /** Read after "Download CSV" by screen readers. */
+    csvMore: (section: string) => ` of these ${section.toLowerCase()} (every page)`,
+  },
+  /** "12 orders", "1 message", with "matching" when a filter is on. */
+  count: (n: number, section: AdminSectionName, filtered: boolean) =>
+    `${n.toLocaleString("en-US")} ${n === 1 ? adminNouns[section][0] : adminNouns[section][1]}${filtered ? (n === 1 ? " matches this filter" : " match this filter") : ""}`,
+  pagination: {
+    label: "Pagination",
+    previous: "Previous",
+    next: "Next",
+    /** Read after Previous and Next by screen readers. */
+    pageWord: "page",
+    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
+  /** Each section's statuses as the filter's options name them. */
+  statusLabels: {
+    subscriptions: adminSubscriptionsCopy.statusLabels,
+    quotes: { valid: "Valid", expired: "Expired" } as Record<string, string>,
+    messages: { unanswered: "Not answered", answered: "Answered" } as Record<string, string>,
+  },
+  history: {
+    summary: (n: number) => `History (${n})`,
+    actions: {
+      "message.answered": "Marked answered",
+      "message.unanswered": "Marked not answered",
+      "order.note": "Added a note",
+      "outbox.resend": "Resent",
+    } as Record<string, string>,
+    by: "by",
+  },
+  /** Bidirectional control characters, shown as a marker instead of acting on the text around them. */
+  bidi: {
+    "\u202A": ["LRE", "left-to-right embedding"],
+    "\u202B": ["RLE", "right-to-left embedding"],
+    "\u202C": ["PDF", "pop directional formatting"],
+    "\u202D": ["LRO", "left-to-right override"],
+    "\u202E": ["RLO", "right-to-left override"],
+    "\u2066": ["LRI", "left-to-right isolate"],
+    "\u2067": ["RLI", "right-to-left isolate"],
+    "\u2068": ["FSI", "first strong isolate"],
+    "\u2069": ["PDI", "pop directional isolate"],
+    "\u200E": ["LRM", "left-to-right mark"],
+    "\u200F": ["RLM", "right-to-left mark"],
+  } as Record<string, readonly [string, string]>,
+  orders: {
+    heading: "Orders",
+    empty: "No orders match.",
+    columns: { created: "Created", status: "Status", customer: "Customer", items: "Items", total: "Total" },
+    mode: { payment: "One-time payment", subscription: "Subscription (monthly)" },
+    perMonth: "/ month",
+    reference: "Stripe session",
+    review: "Why:",
+    payments: {
+      label: "Payments",
+      paid: "Paid",
+      failed: "Failed",
+      reasons: {
+        checkout: "checkout",
+        subscription_create: "first month",
+        subscription_cycle: "renewal",
+        subscription_update: "plan change",
+      } as Record<string, string>,
+      attempts: (n: number) => `${n} attempts`,
+      /** Before the reason a ledger line is held for review (not the plan's amount or currency, …). */
+      review: "needs review:",
+    },
+    notes: {
+      heading: "Private notes",
+      label: "Add a private note",
+      hint: (max: number) => `Only you see notes. At most ${max.toLocaleString("en-US")} characters.`,
+      submit: "Add note",
+      by: "by",
+    },
+    /** The answer when a note is refused. */
+    refused: {
+      title: "Note not added",
+      why: (reason: string) => `${reason}, so it was not added. Nothing was saved.`,
+      back: "Back to the order",
+    },
+  },
+  quotes: {
+    heading: "Quotes",
+    empty: "No quotes match.",
+    columns: {
+      number: "Quote",
+      created: "Created",
+      validUntil: "Valid until",
+      customer: "Customer",
+      lines: "Lines",
+      due: "Due on acceptance",
+      monthly: "Monthly",
+    },
+    /** Beside a date that has passed. */
+    expired: "(expired)",
+    perMonth: "/ month",
+  },
+  messages: {
+    heading: "Messages",
+    empty: "No messages match.",
+    company: "Company",
+    phone: "Phone",
+    answered: (when: string) => `Answered ${when} by`,
+    unanswered: "Not answered yet",
+    markAnswered: "Mark answered",
+    markUnanswered: "Mark not answered",
+    /** Read after the button's words by screen readers: which message it marks. */
+    whichMessage: (id: number) => ` (message ${id})`,
+  },
+  outbox: {
+    heading: "E-mails",
+    lead: "Every e-mail the site sent or tried to send. A failed one can be sent again.",
+    empty: "No e-mails match.",
+    columns: {
+      created: "Created",
+      kind: "E-mail",
+      recipient: "To",
+      status: "Status",
+      attempts: "Attempts",
+      related: "About",
+      actions: "Actions",
+    },
+    /** What each kind of e-mail is, as the owner reads it; an unknown kind shows as recorded. */
+    kinds: {
+      "order-confirmed": "Order confirmation to the buyer",
+      "owner-new-order": "New order notice to you",
+      "owner-contact": "Contact message to you",
+      "contact-ack": "Acknowledgement to the sender",
+      "owner-order-review": "Order to review, to you",
+      "owner-renewal-failed": "Failed renewal notice to you",
+      "owner-cancel-scheduled": "Scheduled cancellation notice to you",
+      "owner-subscription-canceled": "Cancellation notice to you",
+      "owner-billing-review": "Billing to review, to you",
+      "owner-plan-change": "Plan change notice to you",
+      "plan-change-confirmed": "Plan change confirmation to the buyer",
+      "owner-ceiling": "Traffic ceiling notice to you",
+      "owner-alert-mail-failed": "Failed e-mail alert to you",
+      "owner-alert-stuck": "Waiting payments alert to you",
+      "owner-digest": "Daily summary to you",
+      "renewal-failed": "Failed renewal notice to the buyer",
+      quote: "Quote to the buyer",
+      "owner-quote": "New quote notice to you",
+      "billing-link": "Billing portal link to the buyer",
+    } satisfies Record<MailKind, string>,
+    status: {
+      queued: "Queued",
+      sent: "Sent",
+      failed: "Failed",
+      not_configured: "Not configured",
+    } satisfies Record<OutboxStatus, string>,
+    /** A symbol beside each status word, so statuses differ in shape as well as colour. */
+    statusSymbol: {
+      queued: "…",
+      sent: "✓",
+      failed: "✕",
+      not_configured: "–",
+    } satisfies Record<OutboxStatus, string>,
+    subject: "Subject",
+    sentAt: "Sent",
+    lastError: "Last error",
+    order: "Order",
+    message: "Message",
+    noRecipient: "(no address configured)",
+    resend: "Resend",
+    /** Shown instead of Resend once the e-mail's content was cleared (retention or erasure). */
+    bodyCleared: "Content cleared",
+    /** The resend button's accessible name: which e-mail it sends again. */
+    resendLabel: (id: number) => `Resend e-mail ${id}`,
+  },
+  /** The answered form's answer to a post it did not make. */
+  answered: {
+    title: "Nothing changed",
+    invalid: "The form did not say whether the message is answered, so nothing changed.",
+    back: "Back to the message",
+  },
+  /** Answers of the resend form when there is nothing to resend. */
+  resend: {
+    title: "Nothing resent",
+    notFailed: (status: string) =>
+      `This e-mail is not failed (it is ${status.toLowerCase()}), so it was not sent again. It may have been resent already.`,
+    cleared:
+      "This e-mail's content was cleared (by the retention rules or an erasure request), so it cannot be sent again. The record that it was sent stays.",
+    back: "Back to the e-mails",
+  },
+  status: {
+    pending: "Checkout opened",
+    awaiting_payment: "Awaiting payment",
+    paid: "Paid",
+    payment_failed: "Payment failed",
+    expired: "Expired unpaid",
+    no_payment_required: "No payment taken",
+    needs_review: "Needs review",
+  } satisfies Record<OrderStatus, string>,
+  auth: {
+    realm: "Acacia admin",
+    required: "Sign-in required. This page is for the site owner.",
+    tooMany: "Too many sign-in attempts from your connection. Please wait a minute and try again.",
+  },
+};
+
+/** Singular and plural of what each section lists. */
+const adminNouns: Record<AdminSectionName, readonly [string, string]> = {
+  orders: ["order", "orders"],
+  subscriptions: ["subscription", "subscriptions"],
+  quotes: ["quote", "quotes"],
+  messages: ["message", "messages"],
+  outbox: ["e-mail", "e-mails"],
+};
+
+/** The owner reads times in Nairobi, whatever the server's clock zone. */
+export const ADMIN_TIME_ZONE = "Africa/Nairobi";

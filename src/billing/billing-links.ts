@@ -1,0 +1,60 @@
+/**
+ * One-time links into Stripe's billing portal, sent by e-mail. The token is 256 random bits; only
+ * its SHA-256 is stored, so the database alone opens nothing. A link works once and expires.
+ */
+
+import { base64url } from "../lib/base64url.ts";
+import { subscriptionCustomerForEmail } from "../orders/order-queries.ts";
+import { sha256Hex as hashToken } from "../security/sha256.ts";
+import { billingLinkUse, insertBillingLink, markBillingLinkUsed } from "./billing-link-queries.ts";
+
+/** Asked for on /billing: the buyer is at the screen waiting for it. */
+export const REQUESTED_LINK_TTL_SECONDS = 30 * 60;
+/** In a failed-renewal e-mail, which may be read the next day. */
+export const RENEWAL_LINK_TTL_SECONDS = 3 * 24 * 60 * 60;
+
+export function describeTtl(seconds: number): string {
+  return seconds >= 24 * 60 * 60 ? `${Math.round(seconds / 86_400)} days` : `${Math.round(seconds / 60)} minutes`;
+}
+
+/** A token as createBillingLink makes them; anything else is refused before the database is asked. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export async function createBillingLink(
+  db: D1Database,
+  customerId: string,
+  email: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  await insertBillingLink(db, { tokenHash: await hashToken(token), customerId, email, ttlSeconds });
+  return token;
+}
+
+export type RedeemedLink = { ok: true; customerId: string } | { ok: false; reason: "unknown" | "expired" | "used" };
+
+/**
+ * Uses a link: the UPDATE marks it used only if it is unused and unexpired, so two clicks at once
+ * cannot both open the portal.
+ */
+export async function redeemBillingLink(db: D1Database, token: string): Promise<RedeemedLink> {
+  if (!TOKEN.test(token)) return { ok: false, reason: "unknown" };
+  const hash = await hashToken(token);
+  const customerId = await markBillingLinkUsed(db, hash);
+  if (customerId) return { ok: true, customerId };
+  const row = await billingLinkUse(db, hash);
+  if (!row) return { ok: false, reason: "unknown" };
+  return { ok: false, reason: row.used_at ? "used" : "expired" };
+}
+
+/**
+ * The Stripe customer behind the newest subscription order of an address, if any, with the address
+ * as the order holds it: the link goes there, never to a variant someone typed.
+ */
+export async function customerForEmail(
+  db: D1Database,
+  email: string,
+): Promise<{ customerId: string; email: string } | null> {
+  const row = await subscriptionCustomerForEmail(db, email.trim());
+  return row ? { customerId: row.customer_id, email: row.email } : null;
+}

@@ -1,0 +1,18 @@
+import type { Logger } from "../http/log.ts";
+import type { TransitionResult } from "../orders/order-transitions.ts";
+
+/** What fulfilment needs beyond the database: the queue for e-mails, the site's origin for links, a logger. */
+export type FulfilmentContext = { env: Env; origin: string; log: Logger };
+
+/** A verified event's envelope. `created` is as Stripe sent it: handlers judge it (stripe-objects.ts readEventTime). */
+export type StripeEventLike = { id: string; type: string; created?: unknown; data: { object: unknown } };
+
+export type FulfilmentOutcome =
+  | { kind: "ignored"; reason: string }
+  | { kind: "duplicate" }
+  | { kind: "unknown-session"; sessionId: string }
+  | { kind: "unknown-subscription"; subscriptionId: string }
+  /** An invoice for a subscription no order is linked to yet: held until one is (billing-events.ts). */
+  | { kind: "held-invoice"; invoiceId: string; subscriptionId: string }
+  | { kind: "applied"; sessionId: string; result: TransitionResult }
+  | { kind: "billing"; sessionId: string; summary: string };

@@ -1,0 +1,106 @@
+import { type CartPrices, CatalogueOutOfSyncError, cartPrices } from "../catalogue/stripe-prices.ts";
+import type { Logger } from "../http/log.ts";
+import { cartOrderItems } from "../orders/new-order.ts";
+import { insertOrder, type NewOrder } from "../orders/order-transitions.ts";
+import {
+  type CreatedCheckoutSession,
+  createPaymentGateway,
+  type PaymentGateway,
+  PaymentProviderError,
+  PaymentRefusedError,
+  PaymentsNotConfiguredError,
+  type StripeClientOptions,
+} from "../providers/stripe.ts";
+import type { PricedCart } from "./cart-pricing.ts";
+import { checkoutSessionParams } from "./checkout-session.ts";
+import type { CustomerInfo } from "./customer-info-schema.ts";
+
+/** How starting a payment ended: the Stripe page to send the buyer to, or why there is none. */
+export type CheckoutStart =
+  | { kind: "started"; url: string }
+  | { kind: "not-configured" | "out-of-sync" | "refused" | "provider-failed" | "not-recorded" };
+
+export type CheckoutContext = {
+  origin: string;
+  logger: Logger;
+  /** Runs work after the answer (an abandoned session's expiry). */
+  background: (work: Promise<void>) => Promise<void>;
+  stripe?: StripeClientOptions;
+};
+
+/**
+ * Opens a Stripe Checkout Session for a cart priced from our catalogue and records its order. The
+ * url is handed out only once the order is stored: nobody may pay for an order we did not record.
+ */
+export async function startCheckout(
+  env: Env,
+  cart: PricedCart,
+  customer: CustomerInfo,
+  { origin, logger, background, stripe }: CheckoutContext,
+): Promise<CheckoutStart> {
+  let gateway: PaymentGateway;
+  try {
+    gateway = createPaymentGateway(env, stripe);
+  } catch (err) {
+    if (!(err instanceof PaymentsNotConfiguredError)) throw err;
+    logger.error(`Payment refused: ${err.message}`, { error: err });
+    return { kind: "not-configured" };
+  }
+
+  let prices: CartPrices;
+  try {
+    prices = await cartPrices(gateway, cart);
+  } catch (err) {
+    if (err instanceof CatalogueOutOfSyncError) {
+      logger.error(`Payment refused: ${err.message}`, { error: err });
+      return { kind: "out-of-sync" };
+    }
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logger.error(`Stripe prices could not be found: ${err.message}`, { error: err });
+    return { kind: "provider-failed" };
+  }
+
+  const orderRef = crypto.randomUUID();
+  const params = checkoutSessionParams(cart, prices, customer, origin, orderRef);
+  let session: CreatedCheckoutSession;
+  try {
+    session = await gateway.createCheckoutSession(params, crypto.randomUUID());
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    logger.error(`Checkout Session could not be created: ${err.message}`, { error: err });
+    return { kind: err instanceof PaymentRefusedError ? "refused" : "provider-failed" };
+  }
+
+  try {
+    await insertOrder(env.DB, orderOf(session.id, orderRef, cart, customer));
+  } catch (err) {
+    logger.error(`Order for Checkout Session ${session.id} could not be recorded`, {
+      sessionId: session.id,
+      error: err,
+    });
+    await background(abandonSession(gateway, session.id, logger));
+    return { kind: "not-recorded" };
+  }
+  return { kind: "started", url: session.url };
+}
+
+/** The order row for a session: the catalogue's names and prices, never the browser's. */
+function orderOf(sessionId: string, orderRef: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
+  return {
+    sessionId,
+    orderRef,
+    mode: cart.subscription ? "subscription" : "payment",
+    customer,
+    items: cartOrderItems(cart),
+    totalCents: cart.totalCents,
+  };
+}
+
+/** Best effort: a session whose url was never handed out would otherwise stay open for 24 hours. */
+async function abandonSession(gateway: PaymentGateway, sessionId: string, logger: Logger): Promise<void> {
+  try {
+    await gateway.expireCheckoutSession(sessionId);
+  } catch (err) {
+    logger.error(`Unrecorded Checkout Session ${sessionId} could not be expired`, { sessionId, error: err });
+  }
+}

@@ -1,0 +1,114 @@
+import type { Logger } from "../http/log.ts";
+import type { OrderStatus } from "../orders/order-status.ts";
+import { statusFromSession } from "../orders/order-status.ts";
+import { claimStripeCheck, getOrder, getOrderItems, type OrderWithItems } from "../orders/order-transitions.ts";
+import {
+  CheckoutSessionNotFoundError,
+  createPaymentGateway,
+  PaymentProviderError,
+  PaymentsNotConfiguredError,
+  type StripeClientOptions,
+} from "../providers/stripe.ts";
+import { fulfilSession, type SessionFacts } from "./fulfilment.ts";
+
+/**
+ * What /checkout/success may honestly say about a session id:
+ * - paid: Stripe confirmed the payment;
+ * - pending: the order exists, the payment is not confirmed yet (or Stripe could not be asked);
+ * - not-paid: the payment failed or the session expired unpaid;
+ * - unknown: no order of ours has this id (a typo, a foreign or forged id);
+ * - no-session: no id at all (the spec's plain success page).
+ */
+export type SuccessState =
+  | { kind: "paid"; order: OrderWithItems }
+  | { kind: "pending"; order: OrderWithItems }
+  | { kind: "not-paid"; order: OrderWithItems }
+  | { kind: "unknown" }
+  | { kind: "no-session" };
+
+/**
+ * A Checkout Session id as Stripe writes it. Anything else is answered "unknown" without a database
+ * or Stripe call, so the success page cannot be used to probe Stripe with arbitrary strings.
+ */
+const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
+
+/**
+ * However often the page is loaded (a buyer refreshing, or someone scripting it), Stripe is asked
+ * about one session at most this often: Stripe's rate limit is the account's, shared with checkouts.
+ */
+const STRIPE_CHECK_INTERVAL_SECONDS = 30;
+
+/** A buyer waits for this page: a slow Stripe gets a short leash, and the webhook settles the rest. */
+const SUCCESS_PAGE_STRIPE: StripeClientOptions = { timeoutMs: 5_000, maxNetworkRetries: 0 };
+
+function isSessionId(value: string): boolean {
+  return SESSION_ID.test(value);
+}
+
+/**
+ * Resolves what the buyer landing on the success page is told, running the same fulfilment as the
+ * webhook: if Stripe says the session is paid, the order is marked paid here and now.
+ */
+export async function checkoutSuccessState(
+  env: Env,
+  sessionId: string | undefined,
+  logger: Logger,
+  /** The site's origin, for links in the e-mails a payment seen here triggers. */
+  origin: string,
+  /** null: answer from the database only (a client over its rate limit). */
+  stripeOptions: StripeClientOptions | null = SUCCESS_PAGE_STRIPE,
+): Promise<SuccessState> {
+  if (sessionId === undefined) return { kind: "no-session" };
+  if (!isSessionId(sessionId)) return { kind: "unknown" };
+
+  // Only our own orders are looked up at Stripe: an id we never created is not ours to report on.
+  const found = await getOrder(env.DB, sessionId);
+  if (!found) return { kind: "unknown" };
+  const order = { ...found, items: await getOrderItems(env.DB, sessionId) };
+  if (isSettled(order.status) || stripeOptions === null) return stateOf(order);
+  if (!(await claimStripeCheck(env.DB, sessionId, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
+
+  const seen = await askStripe(env, sessionId, stripeOptions, logger);
+  if (seen === undefined) return stateOf(order);
+  const result = await fulfilSession({ env, origin, log: logger }, sessionId, seen.observed, seen.facts);
+  const status = result.found ? result.status : order.status;
+  return stateOf({ ...order, status });
+}
+
+function stateOf(order: OrderWithItems): SuccessState {
+  return { kind: kindOf(order.status), order };
+}
+
+/** Statuses no later look at Stripe changes: the page answers from the database. */
+function isSettled(status: OrderStatus): boolean {
+  return status === "paid" || status === "needs_review";
+}
+
+function kindOf(status: OrderStatus): "paid" | "pending" | "not-paid" {
+  if (status === "paid") return "paid";
+  if (status === "payment_failed" || status === "expired") return "not-paid";
+  // needs_review and no_payment_required: the owner looks at it; to the buyer it is being confirmed.
+  return "pending";
+}
+
+/** The status Stripe's session implies (null: nothing new) with its facts, or undefined when Stripe could not say. */
+async function askStripe(
+  env: Env,
+  sessionId: string,
+  options: StripeClientOptions,
+  logger: Logger,
+): Promise<{ observed: OrderStatus | null; facts: SessionFacts } | undefined> {
+  try {
+    const session = await createPaymentGateway(env, options).retrieveCheckoutSession(sessionId);
+    return { observed: statusFromSession(session), facts: session };
+  } catch (err) {
+    const expected =
+      err instanceof PaymentProviderError ||
+      err instanceof PaymentsNotConfiguredError ||
+      err instanceof CheckoutSessionNotFoundError;
+    if (!expected) throw err;
+    // The page then says "being confirmed" from what the database knows; the webhook will settle it.
+    logger.error(`Success page could not confirm ${sessionId} with Stripe: ${err.message}`, { sessionId, error: err });
+    return undefined;
+  }
+}

@@ -1,0 +1,152 @@
+import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
+import type { IconName } from "../components/Icon.tsx";
+import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
+import { ResultCard } from "../components/ResultCard.tsx";
+import { Island } from "../render/island.tsx";
+import type { Page } from "../render/page.ts";
+import { mpesaCopy } from "./mpesa-copy.ts";
+
+const copy = mpesaCopy.waiting;
+
+/** An M-Pesa order as its waiting page shows it to whoever holds its address. */
+export type MpesaOrderView = {
+  state: "pending" | "paid" | "failed";
+  kes: number;
+  /** The number the prompt went to, as a Kenyan writes it (0712 345 678). */
+  phone: string;
+  /** M-Pesa's receipt number, once paid. */
+  mpesaReceipt: string | null;
+  /** Our numbered receipt's PDF, once issued. */
+  receiptHref: string | null;
+  receiptNumber: string | null;
+  /** Why the last prompt failed, for the buyer. */
+  failure: string | null;
+  accountReference: string;
+  selfHref: string;
+  statusHref: string;
+  retryAction: string;
+  /** Where to pay another way: /checkout, or the quote's page. */
+  elsewhere: { href: string; label: string };
+  /** The local stand-in's phone page (npm start and tests only). */
+  testPhoneHref: string | null;
+  /** The shillings "Send the prompt again" asks (today's rate once the order's has aged); null: none can be named. */
+  retryKes: number | null;
+  /** Why the page asks again (the amount changed), above the form. */
+  notice: string | null;
+};
+
+const icons: Record<MpesaOrderView["state"], { icon: IconName; ring: string }> = {
+  pending: { icon: "phone", ring: "bg-accent-50 text-accent-700" },
+  paid: { icon: "checkCircle", ring: "bg-brand-50 text-brand-700" },
+  failed: { icon: "wallet", ring: "bg-slate-100 text-slate-700" },
+};
+
+function Pending({ view }: { view: MpesaOrderView }) {
+  return (
+    <>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.title}</h1>
+      <p className="mt-4 text-lg text-pretty text-slate-700">{copy.pending(view.kes, view.phone)}</p>
+      <p className="mt-3 text-sm text-slate-600">{copy.pendingNote}</p>
+      <Island.MpesaStatus statusHref={view.statusHref} />
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <ButtonLink href={view.selfHref} variant="outline">
+          {copy.refresh}
+        </ButtonLink>
+        {view.testPhoneHref && (
+          <ButtonLink href={view.testPhoneHref} variant="outline">
+            {copy.testPhone}
+          </ButtonLink>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Paid({ view }: { view: MpesaOrderView }) {
+  return (
+    <>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.paidTitle}</h1>
+      <p className="mt-4 text-lg text-pretty text-slate-700">{copy.paid(view.kes, view.mpesaReceipt)}</p>
+      {view.receiptHref && view.receiptNumber && (
+        <p className="mt-6">
+          <a href={view.receiptHref} className="font-semibold text-brand-700 underline underline-offset-4">
+            {copy.receiptLink(view.receiptNumber)}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Failed({ view }: { view: MpesaOrderView }) {
+  return (
+    <>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{copy.failedTitle}</h1>
+      <p className="mt-4 text-lg text-pretty text-slate-700" role="alert">
+        {view.notice ?? view.failure}
+      </p>
+      <form method="post" action={view.retryAction} className="mt-8 space-y-3 text-left">
+        <MpesaPhoneField id="mpesa-retry-phone" name="phone" defaultValue={view.phone} />
+        {view.retryKes !== null && (
+          <>
+            <input type="hidden" name="kes" value={view.retryKes} />
+            <p className="text-sm text-slate-700">{copy.retryAmount(view.retryKes)}</p>
+          </>
+        )}
+        <button type="submit" className={`${buttonClass("primary")} w-full`}>
+          {copy.tryAgain}
+        </button>
+      </form>
+      <p className="mt-4">
+        <a href={view.elsewhere.href} className="font-medium text-brand-700 underline underline-offset-4">
+          {view.elsewhere.label}
+        </a>
+      </p>
+    </>
+  );
+}
+
+const bodies = { pending: Pending, paid: Paid, failed: Failed };
+
+/** The waiting page: pending until M-Pesa answers, then paid (with the receipt) or failed (try again). */
+export function mpesaOrderPage(view: MpesaOrderView): Page {
+  const Body = bodies[view.state];
+  const tone = icons[view.state];
+  return {
+    path: view.selfHref,
+    title: view.state === "paid" ? copy.paidTitle : view.state === "failed" ? copy.failedTitle : copy.title,
+    description: copy.orderRef(view.accountReference),
+    noindex: true,
+    // A paid cart order is done with the stored cart, as the card success page is.
+    ...(view.state === "paid" ? { scripts: ["clear-cart"] as const } : {}),
+    render: () => (
+      <ResultCard icon={tone.icon} tone={tone.ring}>
+        <Body view={view} />
+        <p className="mt-8 text-sm text-slate-500">{copy.orderRef(view.accountReference)}</p>
+      </ResultCard>
+    ),
+  };
+}
+
+/** When a payment could not start from a plain form (no page of its own to answer on). */
+export function mpesaNotStartedPage(message: string, back: { href: string; label: string }): Page {
+  return {
+    path: back.href,
+    title: copy.failedTitle,
+    description: message,
+    noindex: true,
+    render: () => (
+      <ResultCard icon="wallet" tone="bg-slate-100 text-slate-700">
+        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900">{copy.failedTitle}</h1>
+        <p className="mt-4 text-lg text-pretty text-slate-700" role="alert">
+          {message}
+        </p>
+        <div className="mt-8">
+          <ButtonLink href={back.href} variant="outline">
+            {back.label}
+          </ButtonLink>
+        </div>
+      </ResultCard>
+    ),
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * Starting an M-Pesa Express payment, in two steps with the prompt budgets between them (the routes
+ * run them: mpesa/mpesa-answers.ts):
+ *
+ * 1. check: everything that can refuse the request without a prompt, for a cart, a written quote or
+ *    a retry of a failed order. A retry is a new attempt: the order must still be unpaid, its quote
+ *    open, its lines still sold at its prices, and after 15 minutes its shillings are priced again.
+ * 2. start: the order is recorded (or, for a retry, claimed at the new price), then Daraja sends
+ *    the PIN prompt. Each prompt's callback address carries a fresh unguessable token (only its
+ *    hash is kept): Daraja's callbacks are not signed.
+ */
+
+import { findCatalogueEntry } from "../catalogue/catalogue.ts";
+import type { PricedCart } from "../checkout/cart-pricing.ts";
+import type { CustomerInfo } from "../checkout/customer-info-schema.ts";
+import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import type { Logger } from "../http/log.ts";
+import { base64url } from "../lib/base64url.ts";
+import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
+import { cartOrderItems, newOrderIds, quoteOrder } from "../orders/new-order.ts";
+import { getOrderByRef, getOrderItems, insertOrder, type NewOrder } from "../orders/order-queries.ts";
+import { allowedFrom } from "../orders/order-status.ts";
+import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
+import { currentKesRate } from "../payments/kes-rate.ts";
+import { orderBalance, quotePartPayment } from "../payments/order-balance.ts";
+import {
+  createMpesaGateway,
+  type MpesaGateway,
+  MpesaNotConfiguredError,
+  MpesaProviderError,
+  MpesaRefusedError,
+} from "../providers/daraja.ts";
+import type { Quote } from "../quotes/quote-numbers.ts";
+import { getQuote } from "../quotes/quote-queries.ts";
+import { sha256Hex } from "../security/sha256.ts";
+import { claimOrderPrompt, insertMpesaRequest, releaseOrderPrompt } from "./mpesa-request-queries.ts";
+
+/** Why a payment did not start. The first group is the buyer's request; the rest is ours or Daraja's. */
+export type MpesaRefusal =
+  | { kind: "over-limit"; kes: number }
+  | { kind: "rate-changed"; kes: number }
+  | {
+      kind:
+        | "recurring"
+        /** A quote already paid, or past its date. */
+        | "quote-accepted"
+        | "quote-closed"
+        /** Part of it was paid another way: the balance is not M-Pesa Express's to guess. */
+        | "part-paid"
+        /** A retry of an order paid meanwhile, or one no longer payable (held for review). */
+        | "order-closed"
+        /** A retry of a cart whose services are no longer sold at the order's prices. */
+        | "order-changed";
+    }
+  | {
+      kind:
+        | "not-configured"
+        | "refused"
+        | "provider-failed"
+        | "not-recorded"
+        /** A retry while another prompt for the order is being sent or awaits the phone. */
+        | "in-flight";
+    };
+
+/** The refusals a buyer's own request earns: they are counted against the network (promptBudgets.refused). */
+export const REQUEST_REFUSALS: ReadonlySet<MpesaRefusal["kind"]> = new Set([
+  "over-limit",
+  "rate-changed",
+  "recurring",
+  "quote-accepted",
+  "quote-closed",
+  "part-paid",
+  "order-closed",
+  "order-changed",
+]);
+
+type Price = { kes: number; rateX100: number; pricedAt: string };
+
+/** A payment that passed every check: what it charges, through which gateway, for which order. */
+export type MpesaAttempt = {
+  gateway: MpesaGateway;
+  price: Price;
+  order: { kind: "new"; order: NewOrder } | { kind: "retry"; order: OrderRow };
+};
+
+export type MpesaStart = { kind: "started"; path: string } | MpesaRefusal;
+
+export type MpesaContext = { origin: string; logger: Logger };
+
+/** What Daraja shows the buyer beside the amount (at most 13 characters). */
+const TRANSACTION_DESC = "Order payment";
+
+/** How long an order's shillings hold: a retry after this is charged at the day's rate. */
+const PRICE_HOLDS_MS = 15 * 60 * 1000;
+
+export const isRefusal = (checked: MpesaAttempt | MpesaRefusal): checked is MpesaRefusal => "kind" in checked;
+
+function gatewayOf(env: Env, logger: Logger): MpesaGateway | null {
+  try {
+    return createMpesaGateway(env);
+  } catch (err) {
+    if (!(err instanceof MpesaNotConfiguredError)) throw err;
+    logger.error(`M-Pesa payment refused: ${err.message}`, { error: err });
+    return null;
+  }
+}
+
+/** Today's shillings for US cents, or why none can be named. */
+async function priceToday(env: Env, usdCents: number): Promise<Price | null> {
+  const rate = await currentKesRate(env);
+  if (!rate) return null;
+  return { kes: kesAmount(usdCents, rate.rateX100), rateX100: rate.rateX100, pricedAt: new Date().toISOString() };
+}
+
+/** The price, checked against the shillings the buyer was shown and M-Pesa's limit. */
+function shownPrice(price: Price, shownKes: number): Price | MpesaRefusal {
+  if (price.kes !== shownKes) return { kind: "rate-changed", kes: price.kes };
+  if (price.kes > MPESA_MAX_KES) return { kind: "over-limit", kes: price.kes };
+  return price;
+}
+
+async function attemptAt(
+  env: Env,
+  usdCents: number,
+  shownKes: number,
+  logger: Logger,
+  order: MpesaAttempt["order"],
+): Promise<MpesaAttempt | MpesaRefusal> {
+  const today = await priceToday(env, usdCents);
+  if (!today) return { kind: "not-configured" };
+  const price = shownPrice(today, shownKes);
+  if ("kind" in price) return price;
+  const gateway = gatewayOf(env, logger);
+  return gateway ? { gateway, price, order } : { kind: "not-configured" };
+}
+
+/** A cart paid by M-Pesa: card-only carts (a monthly plan) and amounts over the limit are refused. */
+export function checkMpesaCart(
+  env: Env,
+  cart: PricedCart,
+  customer: CustomerInfo,
+  shownKes: number,
+  logger: Logger,
+): Promise<MpesaAttempt | MpesaRefusal> {
+  if (cart.subscription) return Promise.resolve({ kind: "recurring" });
+  const order: NewOrder = {
+    ...newOrderIds("mp"),
+    mode: "payment",
+    provider: "mpesa",
+    customer,
+    items: cartOrderItems(cart),
+    totalCents: cart.totalCents,
+  };
+  return attemptAt(env, cart.totalCents, shownKes, logger, { kind: "new", order });
+}
+
+/** Why a quote cannot be paid by M-Pesa now, or null: it must be open, unpaid, in date and one-off. */
+async function quoteRefusal(env: Env, quote: Quote): Promise<MpesaRefusal | null> {
+  if (quote.accepted_at) return { kind: "quote-accepted" };
+  if (!(Date.parse(quote.valid_until) > Date.now())) return { kind: "quote-closed" };
+  if (quote.monthly_cents > 0) return { kind: "recurring" };
+  if (await quotePartPayment(env.DB, quote.number)) return { kind: "part-paid" };
+  return null;
+}
+
+/** A written quote paid by M-Pesa at its quoted prices. */
+export async function checkMpesaQuote(
+  env: Env,
+  quote: Quote,
+  shownKes: number,
+  logger: Logger,
+): Promise<MpesaAttempt | MpesaRefusal> {
+  const refused = await quoteRefusal(env, quote);
+  if (refused) return refused;
+  const order = { ...quoteOrder(quote, newOrderIds("mp"), "mpesa") };
+  return attemptAt(env, quote.due_cents, shownKes, logger, { kind: "new", order });
+}
+
+/**
+ * The shillings a retry of this order asks: its own while they are fresh, else today's. Null when no
+ * rate is configured. The waiting page shows this amount, and the retry charges exactly it.
+ */
+export async function retryPrice(env: Env, order: OrderRow, now = Date.now()): Promise<Price | null> {
+  const pricedAt = order.kes_priced_at ?? order.created_at;
+  if (order.kes_amount !== null && order.kes_rate_x100 !== null && now - Date.parse(pricedAt) < PRICE_HOLDS_MS) {
+    return { kes: order.kes_amount, rateX100: order.kes_rate_x100, pricedAt };
+  }
+  return priceToday(env, order.total_cents);
+}
+
+/** True when every line of a cart order is still sold, one-off, at the price the order holds. */
+async function stillSoldAsOrdered(env: Env, order: OrderRow): Promise<boolean> {
+  const items = await getOrderItems(env.DB, order.session_id);
+  return items.every((item) => {
+    const entry = findCatalogueEntry(item.item_id);
+    return entry !== undefined && !entry.recurring && entry.unitAmount === item.unit_amount_cents;
+  });
+}
+
+/** Why a failed order cannot be prompted again, or null. */
+async function retryRefusal(env: Env, order: OrderRow): Promise<MpesaRefusal | null> {
+  if (!allowedFrom.paid.includes(order.status)) return { kind: "order-closed" };
+  if (order.quote_number) {
+    const quote = await getQuote(env.DB, order.quote_number);
+    const refused = quote ? await quoteRefusal(env, quote) : { kind: "quote-closed" as const };
+    if (refused) return refused;
+  } else if (!(await stillSoldAsOrdered(env, order))) {
+    return { kind: "order-changed" };
+  }
+  const balance = await orderBalance(env.DB, order.session_id);
+  if (balance && balance.paidCents > 0) return { kind: "part-paid" };
+  return null;
+}
+
+/** "Send the prompt again" for a failed order: re-checked as a first attempt is, at retryPrice. */
+export async function checkMpesaRetry(
+  env: Env,
+  order: OrderRow,
+  shownKes: number,
+  logger: Logger,
+): Promise<MpesaAttempt | MpesaRefusal> {
+  const refused = await retryRefusal(env, order);
+  if (refused) return refused;
+  const fresh = await retryPrice(env, order);
+  if (!fresh) return { kind: "not-configured" };
+  const price = shownPrice(fresh, shownKes);
+  if ("kind" in price) return price;
+  const gateway = gatewayOf(env, logger);
+  if (!gateway) return { kind: "not-configured" };
+  // Of two retries at once, one claims the order; the claim also writes the price it will ask.
+  if (!(await claimOrderPrompt(env.DB, order.session_id, price, allowedFrom.paid))) return { kind: "in-flight" };
+  return { gateway, price, order: { kind: "retry", order } };
+}
+
+/** An attempt that will not be started after all (a budget refused it): a retry's claim is let go. */
+export async function abandonMpesaAttempt(env: Env, attempt: MpesaAttempt): Promise<void> {
+  if (attempt.order.kind === "retry") await releaseOrderPrompt(env.DB, attempt.order.order.session_id);
+}
+
+/** Records the order (a retry's is already claimed) and sends its prompt. */
+export async function startMpesaAttempt(
+  env: Env,
+  attempt: MpesaAttempt,
+  phone: string,
+  context: MpesaContext,
+): Promise<MpesaStart> {
+  const { order, price } = attempt;
+  let row: OrderRow | null;
+  if (order.kind === "new") {
+    try {
+      await insertOrder(env.DB, { ...order.order, kes: { amount: price.kes, rateX100: price.rateX100 } });
+    } catch (error) {
+      context.logger.error("M-Pesa order could not be recorded", { error });
+      return { kind: "not-recorded" };
+    }
+    row = await getOrderByRef(env.DB, order.order.orderRef);
+    if (!row) return { kind: "not-recorded" };
+  } else {
+    row = order.order;
+  }
+  const prompted = await sendPrompt(env, attempt.gateway, row, price.kes, phone, context);
+  // Recorded, the prompt is pending and keeps other retries away; not sent, the order is free again.
+  if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.session_id);
+  if (prompted.kind !== "sent") return prompted;
+  return { kind: "started", path: mpesaOrderPath(row.order_ref ?? "") };
+}
+
+/** What AccountReference names (at most 12 characters): the quote's number, or ORD- and our reference. */
+export function accountReferenceOf(order: Pick<OrderRow, "quote_number" | "order_ref">): string {
+  if (order.quote_number && order.quote_number.length <= 12) return order.quote_number;
+  return `ORD-${(order.order_ref ?? "").replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+}
+
+type PromptResult =
+  | { kind: "sent"; request: Pick<MpesaRequestRow, "checkout_request_id"> }
+  | { kind: "refused" | "provider-failed" | "not-recorded" };
+
+/**
+ * Sends one PIN prompt for an order and records it. A prompt Daraja accepted but we could not record
+ * is logged with its CheckoutRequestID: if the buyer pays it, the owner records the payment by hand.
+ */
+async function sendPrompt(
+  env: Env,
+  gateway: MpesaGateway,
+  order: OrderRow,
+  amountKes: number,
+  phone: string,
+  { origin, logger }: MpesaContext,
+): Promise<PromptResult> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const accountReference = accountReferenceOf(order);
+  let accepted: Awaited<ReturnType<MpesaGateway["stkPush"]>>;
+  try {
+    accepted = await gateway.stkPush({
+      amountKes,
+      phone,
+      accountReference,
+      description: TRANSACTION_DESC,
+      callbackUrl: `${origin}${MPESA_CALLBACK_PREFIX}${token}`,
+    });
+  } catch (err) {
+    if (!(err instanceof MpesaProviderError)) throw err;
+    logger.error(`STK push refused or failed: ${err.message}`, { sessionId: order.session_id, error: err });
+    return { kind: err instanceof MpesaRefusedError ? "refused" : "provider-failed" };
+  }
+  try {
+    await insertMpesaRequest(env.DB, {
+      checkoutRequestId: accepted.checkoutRequestId,
+      merchantRequestId: accepted.merchantRequestId,
+      sessionId: order.session_id,
+      callbackTokenHash: await sha256Hex(token),
+      phone,
+      amountKes,
+      accountReference,
+    });
+  } catch (error) {
+    logger.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
+      sessionId: order.session_id,
+      checkoutRequestId: accepted.checkoutRequestId,
+      error,
+    });
+    return { kind: "not-recorded" };
+  }
+  return { kind: "sent", request: { checkout_request_id: accepted.checkoutRequestId } };
+}

@@ -1,0 +1,197 @@
+/**
+ * A payment the owner records in the back office: a bank transfer or an M-Pesa paybill payment that
+ * reached the company's account, against a written quote or an existing order.
+ *
+ * - Against a quote: the quote becomes an order at its quoted lines and prices (provider 'manual',
+ *   its customer from the quote) and the payment is in the ledger. When it covers what is due the
+ *   order is paid and the quote accepted by it; a smaller payment is a part payment, and the next
+ *   payment of the quote goes to the same order, until the total reaches what is due
+ *   (payments/order-balance.ts). Refused when the quote is already accepted: the owner records a further
+ *   payment against the order it became. An expired quote may still be paid this way: the owner
+ *   decides.
+ * - Against an order: the payment is in the ledger, and the order becomes paid when its status
+ *   allows (order-status.ts: from pending, expired, awaiting payment or failed, e.g. an M-Pesa order
+ *   whose prompt failed and the buyer then used the paybill) and the payments toward it now cover
+ *   what it is due; until then it shows its balance, and no e-mail goes out. A paid order takes it as a further
+ *   payment (a balance, an instalment): it keeps its status, the payment gets its receipt, and the
+ *   buyer's confirmation is not sent a second time (the owner forwards the receipt). An order held
+ *   for review keeps its status too: the owner resolves it.
+ *
+ * Each is one batch with its audit row (payments/manual-payment-queries.ts); then the payment's receipt is issued
+ * and, when the order became paid now, the buyer's and the owner's e-mails are queued with it.
+ */
+
+import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
+import type { PaymentRow } from "../db/schema.ts";
+import { usdCentsOf } from "../lib/kes.ts";
+import { formatMoney } from "../lib/money.ts";
+import { notifyOrderPaid } from "../mail/order-notices.ts";
+import { newOrderIds, quoteOrder } from "../orders/new-order.ts";
+import { getOrder, getOrderItems, type NewOrder } from "../orders/order-queries.ts";
+import { allowedFrom } from "../orders/order-status.ts";
+import { payOnline } from "../quotes/pay-online.ts";
+import type { QuotePayOnline } from "../quotes/quote-page.tsx";
+import { getQuote, type Quote } from "../quotes/quote-queries.ts";
+import type { ReceiptRef } from "../receipts/issue-receipt.ts";
+import { currentKesRate } from "./kes-rate.ts";
+import type { ManualPayment } from "./manual-payment-form.ts";
+import {
+  type ManualPaymentRow,
+  paymentByReference,
+  recordOrderPayment,
+  recordQuotePayment,
+} from "./manual-payment-queries.ts";
+import { quotePartPayment } from "./order-balance.ts";
+import { adminPaymentsCopy } from "./payments-admin-copy.ts";
+import { receiptFor } from "./settle-payment.ts";
+
+export type ManualResult =
+  | { ok: true; sessionId: string; paymentId: string; receipt: ReceiptRef | null; becamePaid: boolean }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "duplicate"; existing: PaymentRow }
+  | { ok: false; reason: "quote_accepted"; number: string }
+  /** Another payment of the same quote was recorded at the same moment: the owner records again. */
+  | { ok: false; reason: "concurrent"; number: string }
+  | { ok: false; reason: "no_rate" };
+
+type Refusal = Extract<ManualResult, { ok: false }>;
+
+/** 32 random hex digits: the unguessable part of our ids. */
+const randomHex = (): string => crypto.randomUUID().replaceAll("-", "");
+
+/**
+ * The US cents a KES payment is worth at the owner's current rate. usdCentsOf takes whole
+ * shillings; in KES cents with the rate scaled by 100 it is the same integer division, exact for a
+ * payment with cents (1,500.50 KES).
+ */
+async function usdEquivalent(env: Env, payment: ManualPayment): Promise<number | null | "no_rate"> {
+  if (payment.currency !== "kes") return null;
+  const rate = await currentKesRate(env);
+  return rate ? usdCentsOf(payment.amountCents, rate.rateX100 * 100) : "no_rate";
+}
+
+/** The ledger line of a payment for an order. */
+function ledgerLine(payment: ManualPayment, sessionId: string, usdCents: number | null): ManualPaymentRow {
+  return {
+    paymentId: `manual_${randomHex()}`,
+    sessionId,
+    provider: payment.method,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    reference: payment.reference,
+    paidOn: payment.paidOn,
+    note: payment.note,
+    usdCents,
+  };
+}
+
+/** A quote's order as recorded from a payment: its lines and due amount as quoted, paid by the owner's record. */
+function orderFromQuote(quote: Quote): NewOrder & { quoteNumber: string } {
+  return quoteOrder(quote, newOrderIds("mn"), "manual");
+}
+
+/**
+ * Why a batch failed, when it is a refusal: the reference recorded meanwhile (a second submission
+ * of the same form, which the unique index lost), or the quote accepted meanwhile. Null otherwise.
+ */
+async function refusalAfter(db: D1Database, payment: ManualPayment): Promise<Refusal | null> {
+  const existing = await paymentByReference(db, payment.reference);
+  if (existing) return { ok: false, reason: "duplicate", existing };
+  if (payment.target.kind === "quote") {
+    const quote = await getQuote(db, payment.target.number);
+    if (quote?.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
+    if (quote && (await quotePartPayment(db, quote.number)))
+      return { ok: false, reason: "concurrent", number: quote.number };
+  }
+  return null;
+}
+
+/** Writes the payment (and for a quote its order) with its audit row; no receipt or e-mail yet. */
+async function write(
+  env: Env,
+  payment: ManualPayment,
+  actor: string,
+): Promise<Refusal | { ok: true; line: ManualPaymentRow; becamePaid: boolean }> {
+  const usdCents = await usdEquivalent(env, payment);
+  if (usdCents === "no_rate") return { ok: false, reason: "no_rate" };
+  const detail = adminPaymentsCopy.auditDetail(
+    payment.method,
+    formatMoney(payment.amountCents, payment.currency),
+    payment.reference,
+  );
+  const recording = { actor, at: new Date().toISOString(), detail };
+
+  if (payment.target.kind === "quote") {
+    const quote = await getQuote(env.DB, payment.target.number);
+    if (!quote) return { ok: false, reason: "not_found" };
+    if (quote.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
+    // A quote being paid in parts has its order already: the next part goes to it.
+    const paying = await quotePartPayment(env.DB, quote.number);
+    if (paying) {
+      const line = ledgerLine(payment, paying.sessionId, usdCents);
+      const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
+      return { ok: true, line, becamePaid };
+    }
+    const order = orderFromQuote(quote);
+    const line = ledgerLine(payment, order.sessionId, usdCents);
+    const becamePaid = await recordQuotePayment(env.DB, order, line, recording);
+    return { ok: true, line, becamePaid };
+  }
+  const order = await getOrder(env.DB, payment.target.sessionId);
+  if (!order) return { ok: false, reason: "not_found" };
+  const line = ledgerLine(payment, order.session_id, usdCents);
+  const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
+  return { ok: true, line, becamePaid };
+}
+
+/** Records the owner's payment; see the module's comment for what it does against a quote or an order. */
+export async function recordManualPayment(
+  context: FulfilmentContext,
+  payment: ManualPayment,
+  actor: string,
+): Promise<ManualResult> {
+  const { env, log, origin } = context;
+  const existing = await paymentByReference(env.DB, payment.reference);
+  if (existing) return { ok: false, reason: "duplicate", existing };
+
+  let written: Awaited<ReturnType<typeof write>>;
+  try {
+    written = await write(env, payment, actor);
+  } catch (error) {
+    const refusal = await refusalAfter(env.DB, payment);
+    if (refusal) return refusal;
+    throw error;
+  }
+  if (!written.ok) return written;
+
+  const { line, becamePaid } = written;
+  const receipt = await receiptFor(context, line.paymentId);
+  if (becamePaid) {
+    try {
+      const order = await getOrder(env.DB, line.sessionId);
+      if (order) {
+        const items = await getOrderItems(env.DB, line.sessionId);
+        await notifyOrderPaid(env, { ...order, items }, origin, log, {
+          receipt,
+          payment: {
+            amountCents: line.amountCents,
+            currency: line.currency,
+            method: adminPaymentsCopy.mailMethod[line.provider],
+          },
+        });
+      }
+    } catch (error) {
+      // The payment stands; the owner sees the order paid and resends from the outbox if need be.
+      log.error("The recorded payment's e-mails could not be queued", { sessionId: line.sessionId, error });
+    }
+  }
+  return { ok: true, sessionId: line.sessionId, paymentId: line.paymentId, receipt, becamePaid };
+}
+
+/** What a written quote's page offers for paying it online: nothing while it is being paid in parts. */
+export async function quotePayOnline(env: Env, quote: Quote, now: number): Promise<QuotePayOnline> {
+  const paying = await quotePartPayment(env.DB, quote.number);
+  if (!paying) return payOnline(quote, now);
+  const { currency, paidCents, balanceCents } = paying.balance;
+  return { kind: "part-paid", currency, paidCents, balanceCents };
+}

@@ -1,0 +1,58 @@
+import type { PricedCart } from "../checkout/cart-pricing.ts";
+import { deleteQuote, getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
+import { storedQuotePdf, storeQuotePdf } from "./quote-store.ts";
+
+export type IssuedQuote = { quote: Quote; pdf: Uint8Array };
+
+/**
+ * The PDF library and its fonts (about a megabyte of code) load on the first quote an isolate draws,
+ * never on the start of a Worker that only serves pages.
+ */
+async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
+  const { quotePdf } = await import("./quote-document.ts");
+  return quotePdf(quote, origin);
+}
+
+/**
+ * Makes a quote: its number and row, then its document, drawn once and kept. A quote whose document
+ * could not be kept is taken back (its number stays unused), so no link ever points at a quote
+ * without its document.
+ */
+export async function issueQuote(
+  env: Env,
+  cart: PricedCart,
+  customer: QuoteCustomer,
+  origin: string,
+): Promise<IssuedQuote> {
+  const quote = await insertQuote(env.DB, cart, customer);
+  try {
+    const pdf = await drawQuote(quote, origin);
+    await storeQuotePdf(env.QUOTES, quote.number, pdf);
+    return { quote, pdf };
+  } catch (error) {
+    await deleteQuote(env.DB, quote.number).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * A quote's issued document. A quote made before documents were kept has none: it is drawn once
+ * now, from its stored row, and kept from then on.
+ */
+export async function quoteDocument(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
+  return (await storedQuotePdf(env.QUOTES, quote.number)) ?? drawAndKeep(env, quote, origin);
+}
+
+async function drawAndKeep(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
+  const pdf = await drawQuote(quote, origin);
+  await storeQuotePdf(env.QUOTES, quote.number, pdf);
+  return pdf;
+}
+
+/** The document by number, for the owner's e-mail; null when no such quote exists. */
+export async function quoteDocumentByNumber(env: Env, number: string, origin: string): Promise<Uint8Array | null> {
+  const stored = await storedQuotePdf(env.QUOTES, number);
+  if (stored) return stored;
+  const quote = await getQuote(env.DB, number);
+  return quote ? drawAndKeep(env, quote, origin) : null;
+}

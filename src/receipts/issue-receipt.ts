@@ -1,0 +1,121 @@
+/**
+ * A numbered receipt for every paid payment: its number and row, then its PDF, drawn once and kept
+ * in R2. A receipt whose PDF could not be kept stays (stored_at NULL): the number is the payer's
+ * already, and the cron's sweep, or the first download, draws it later.
+ */
+
+import type { ReceiptRow } from "../db/schema.ts";
+import type { Logger } from "../http/log.ts";
+import { base64url } from "../lib/base64url.ts";
+import { receiptPath } from "../paths.ts";
+import {
+  insertReceiptOnce,
+  markReceiptStored,
+  receiptFacts,
+  receiptOfPayment,
+  unstoredReceipts,
+} from "./receipt-queries.ts";
+import { storedReceiptPdf, storeReceiptPdf } from "./receipt-store.ts";
+
+/** A receipt as a link names it: `path` is /receipt/<number>?k=<key>, relative (prefix the site's origin). */
+export type ReceiptRef = { number: string; accessKey: string; path: string };
+
+const refOf = (row: ReceiptRow): ReceiptRef => ({
+  number: row.number,
+  accessKey: row.access_key,
+  path: receiptPath(row.number, row.access_key),
+});
+
+/** Nairobi is UTC+3 all year (no daylight saving): its calendar year, without Intl. */
+const nairobiYear = (now: Date): number => new Date(now.getTime() + 3 * 3_600_000).getUTCFullYear();
+
+/**
+ * The PDF library and its fonts (about a megabyte of code) load on the first receipt an isolate
+ * draws, never on the start of a Worker that only serves pages.
+ */
+async function draw(db: D1Database, number: string, origin: string): Promise<Uint8Array> {
+  const facts = await receiptFacts(db, number);
+  if (!facts) throw new Error(`Receipt ${number} has no payment to show`);
+  const { renderReceiptPdf } = await import("./receipt-pdf.ts");
+  return renderReceiptPdf(facts, origin);
+}
+
+/** Draws the receipt, keeps it in R2, then marks it kept. */
+async function drawAndStore(env: Env, number: string, origin: string): Promise<Uint8Array> {
+  const pdf = await draw(env.DB, number, origin);
+  await storeReceiptPdf(env.QUOTES, number, pdf);
+  await markReceiptStored(env.DB, number);
+  return pdf;
+}
+
+export type IssueOptions = {
+  now?: Date;
+  log?: Logger;
+  /**
+   * false: only number it. A payment's own request (a webhook, Daraja's callback) must answer
+   * quickly, and the first drawing of an isolate loads the PDF library and fonts; the cron's sweep
+   * or the first download draws it instead.
+   */
+  draw?: boolean;
+};
+
+/**
+ * The payment's receipt, made if it has none: null when the payment is unknown or not paid. Safe to
+ * call any number of times, concurrently too: one payment has one receipt (receipts/receipt-queries.ts), and only
+ * the call that made it draws it. A failure to draw or store is logged, not thrown: the receipt
+ * exists, and sweepReceipts or its first download draws it.
+ */
+export async function issueReceipt(
+  env: Env,
+  paymentId: string,
+  origin: string,
+  options: IssueOptions = {},
+): Promise<ReceiptRef | null> {
+  const existing = await receiptOfPayment(env.DB, paymentId);
+  if (existing) return refOf(existing);
+  const now = options.now ?? new Date();
+  const accessKey = base64url(crypto.getRandomValues(new Uint8Array(24)));
+  const row = await insertReceiptOnce(env.DB, {
+    paymentId,
+    year: nairobiYear(now),
+    accessKey,
+    createdAt: now.toISOString(),
+  });
+  if (!row) return null;
+  // Another call made it first (its key is not ours): that call draws it.
+  if (row.access_key === accessKey && options.draw !== false) {
+    await drawAndStore(env, row.number, origin).catch((error: unknown) => {
+      options.log?.warn("A receipt's PDF was not stored: the sweep draws it", { receipt: row.number, error });
+    });
+  }
+  return refOf(row);
+}
+
+/** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */
+export async function receiptPdf(env: Env, receipt: ReceiptRow, origin: string): Promise<Uint8Array> {
+  // R2 first even when stored_at is NULL: a concurrent first drawing may have just kept it.
+  const stored = await storedReceiptPdf(env.QUOTES, receipt.number);
+  return stored ?? drawAndStore(env, receipt.number, origin);
+}
+
+/** Receipts drawn per sweep: each costs tens of milliseconds of CPU, and the next sweep takes the rest. */
+const SWEEP_BATCH = 20;
+
+/**
+ * Draws and stores the receipts whose PDF is not in R2 yet (called from the cron). One that fails
+ * again is logged and left for the next sweep; returns how many were stored.
+ */
+export async function sweepReceipts(env: Env, log: Logger, origin: string): Promise<number> {
+  const pending = await unstoredReceipts(env.DB, SWEEP_BATCH);
+  let stored = 0;
+  for (const receipt of pending) {
+    try {
+      await drawAndStore(env, receipt.number, origin);
+      stored += 1;
+    } catch (error) {
+      log.error("A receipt's PDF could not be drawn or stored", { receipt: receipt.number, error });
+    }
+  }
+  if (stored > 0) log.info("Receipt sweep stored PDFs", { count: stored });
+  return stored;
+}
