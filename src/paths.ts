@@ -84,13 +84,13 @@ export function adminMessageAnsweredPath(id: number, query = ""): string {
 }
 
 /** The note form's action for one order, keeping the list's query. */
-export function adminOrderNotesPath(sessionId: string, query = ""): string {
-  return ADMIN_ORDER_NOTES_PATH.replace(":id", encodeURIComponent(sessionId)) + withQuery(query);
+export function adminOrderNotesPath(orderId: string, query = ""): string {
+  return ADMIN_ORDER_NOTES_PATH.replace(":id", encodeURIComponent(orderId)) + withQuery(query);
 }
 
 /** An order's row in Orders (the list's query, e.g. `q=<session id>` to find it on any page). */
-export function adminOrderAnchor(sessionId: string, query = ""): string {
-  return `${adminSectionPaths.orders}${withQuery(query)}#order-${encodeURIComponent(sessionId)}`;
+export function adminOrderAnchor(orderId: string, query = ""): string {
+  return `${adminSectionPaths.orders}${withQuery(query)}#order-${encodeURIComponent(orderId)}`;
 }
 
 /** A quote's row in Quotes, searched by its number so it is found on any page. */
@@ -195,5 +195,5 @@ export const BILLING_PATH = "/billing";
 /** A one-time link from an e-mail (?token=…): opens Stripe's billing portal. */
 export const BILLING_OPEN_PATH = "/billing/open";
 
-/** POST from the success page of a paid subscription order (session_id in the form): opens the portal. */
+/** POST from the success page of a paid subscription order (order_id in the form): opens the portal. */
 export const BILLING_FROM_ORDER_PATH = "/billing/order";

@@ -40,24 +40,24 @@ export async function setMessageAnswered(
  */
 export async function insertOrderNote(
   db: D1Database,
-  sessionId: string,
+  orderId: string,
   body: string,
   { actor, at }: Acting,
 ): Promise<OrderNoteRow | null> {
   const [note] = await db.batch<OrderNoteRow>([
     db
       .prepare(
-        `INSERT INTO order_notes (session_id, at, actor, body)
-         SELECT session_id, ?, ?, ? FROM orders WHERE session_id = ?
+        `INSERT INTO order_notes (order_id, at, actor, body)
+         SELECT order_id, ?, ?, ? FROM orders WHERE order_id = ?
          RETURNING *`,
       )
-      .bind(at, actor, body, sessionId),
+      .bind(at, actor, body, orderId),
     db
       .prepare(
         `INSERT INTO admin_audit ${AUDIT_COLUMNS}
-         SELECT ?, ?, 'order.note', 'order', session_id, ? FROM orders WHERE session_id = ?`,
+         SELECT ?, ?, 'order.note', 'order', order_id, ? FROM orders WHERE order_id = ?`,
       )
-      .bind(at, actor, body, sessionId),
+      .bind(at, actor, body, orderId),
   ]);
   return note?.results[0] ?? null;
 }

@@ -63,7 +63,7 @@ export type AddNoteResult =
 /** Adds the owner's note to an order (audited with the note's text); refuses an invalid note. */
 export async function addOrderNote(
   db: D1Database,
-  sessionId: string,
+  orderId: string,
   body: string,
   actor: string,
 ): Promise<AddNoteResult> {
@@ -72,7 +72,7 @@ export async function addOrderNote(
   if (!parsed.success) {
     return { ok: false, reason: "invalid", message: parsed.error.issues[0]?.message ?? "Invalid note" };
   }
-  const note = await insertOrderNote(db, sessionId, parsed.data, { actor: who, at: now() });
+  const note = await insertOrderNote(db, orderId, parsed.data, { actor: who, at: now() });
   return note ? { ok: true, note } : { ok: false, reason: "not_found" };
 }
 

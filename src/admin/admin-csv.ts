@@ -87,6 +87,7 @@ type ExportedOrder = OrderRow & { items: string | null; subscription_status: str
 const ORDER_HEADER = [
   "Created (UTC)",
   "Order reference",
+  "Order id",
   "Stripe session",
   "Status",
   "Kind",
@@ -121,7 +122,8 @@ export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap
     rows.map((o) => [
       o.created_at,
       o.order_ref,
-      o.session_id,
+      o.order_id,
+      o.stripe_session_id,
       o.status,
       o.mode,
       o.customer_name,

@@ -116,12 +116,12 @@ export function adminRoutes() {
   });
 
   app.post(ADMIN_ORDER_NOTES_PATH, owner, limitBody(NOTE_BODY_LIMIT), async (c) => {
-    const sessionId = sessionIdParam(c.req.param("id"));
-    if (sessionId === null) return c.notFound();
-    const back = adminOrderAnchor(sessionId, listQueryOf(c, "orders"));
+    const orderId = sessionIdParam(c.req.param("id"));
+    if (orderId === null) return c.notFound();
+    const back = adminOrderAnchor(orderId, listQueryOf(c, "orders"));
     // A textarea sends its line breaks as CRLF; the owner counted each as one character.
     const note = ((await formFields(c)).note ?? "").replaceAll("\r\n", "\n");
-    const result = await addOrderNote(c.env.DB, sessionId, note, adminWho(c.var.owner));
+    const result = await addOrderNote(c.env.DB, orderId, note, adminWho(c.var.owner));
     if (result.ok) return seeOther(c, back);
     if (result.reason === "not_found") return c.notFound();
     return notice(c, 400, {

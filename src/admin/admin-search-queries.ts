@@ -28,7 +28,7 @@ const ORDER_SEARCHED = [
   "o.customer_email",
   "o.customer_company",
   "o.customer_phone",
-  "o.session_id",
+  "o.order_id",
   "o.order_ref",
 ] as const;
 
@@ -42,7 +42,7 @@ export function ordersListing(query: AdminQuery<"orders">, select = "o.*"): List
       query.status ? { sql: "o.status = ?", params: [query.status] } : null,
       ...dateClauses(query, "o.created_at"),
     ]),
-    orderBy: "o.created_at DESC, o.session_id DESC",
+    orderBy: "o.created_at DESC, o.order_id DESC",
   };
 }
 
@@ -55,8 +55,8 @@ export function orderExportListing(query: AdminQuery<"orders">): Listing {
     query,
     `o.*,
      (SELECT group_concat(line, '; ') FROM (SELECT i.name || ' × ' || i.quantity AS line FROM order_items i
-       WHERE i.session_id = o.session_id ORDER BY i.rowid)) AS items,
-     (SELECT group_concat(s.status, '; ') FROM subscriptions s WHERE s.session_id = o.session_id) AS subscription_status`,
+       WHERE i.order_id = o.order_id ORDER BY i.rowid)) AS items,
+     (SELECT group_concat(s.status, '; ') FROM subscriptions s WHERE s.order_id = o.order_id) AS subscription_status`,
   );
 }
 
@@ -73,7 +73,7 @@ export type OrderChildren = {
  * per order.
  */
 export async function orderChildren(db: D1Database, ids: readonly string[]): Promise<OrderChildren> {
-  const inPage = `session_id IN (${placeholders(ids.length)})`;
+  const inPage = `order_id IN (${placeholders(ids.length)})`;
   const [items, subscriptions, payments, notes] = await db.batch<
     OrderItemRow | SubscriptionRow | PaymentRow | OrderNoteRow
   >([
@@ -102,7 +102,7 @@ export async function orderChildren(db: D1Database, ids: readonly string[]): Pro
  */
 const MONTHLY_CENTS = `(CASE
   WHEN s.plan_amount_cents IS NULL THEN (SELECT COALESCE(SUM(i.unit_amount_cents * i.quantity), 0)
-    FROM order_items i WHERE i.session_id = s.session_id AND i.recurring = 1)
+    FROM order_items i WHERE i.order_id = s.order_id AND i.recurring = 1)
   WHEN s.plan_interval = 'year' THEN (s.plan_amount_cents + 6) / 12
   ELSE s.plan_amount_cents
 END)`;
@@ -120,7 +120,7 @@ function subscriptionsListing(query: AdminQuery<"subscriptions">): Listing {
   return {
     select: `s.*, o.order_ref, o.status AS order_status, o.customer_name, o.customer_email, o.customer_phone,
       o.customer_company, o.currency, ${MONTHLY_CENTS} AS monthly_cents`,
-    from: "FROM subscriptions s JOIN orders o ON o.session_id = s.session_id",
+    from: "FROM subscriptions s JOIN orders o ON o.order_id = s.order_id",
     where: whereAll([
       query.q ? anyOf(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, "o.customer_phone")) : null,
       subscriptionStatusClause(query.status),

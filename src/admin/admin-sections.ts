@@ -30,15 +30,15 @@ const sections: { [S in Section]: SectionLoader } = {
     const audit = await auditForMany(
       db,
       "order",
-      found.rows.map((o) => o.session_id),
+      found.rows.map((o) => o.order_id),
     );
     const receipts = await receiptNumbersForOrders(
       db,
-      found.rows.map((o) => o.session_id),
+      found.rows.map((o) => o.order_id),
     );
     const balances = await orderBalances(
       db,
-      found.rows.map((o) => o.session_id),
+      found.rows.map((o) => o.order_id),
     );
     return {
       query,

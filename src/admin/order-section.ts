@@ -10,12 +10,12 @@ import { orderChildren, ordersListing } from "./admin-search-queries.ts";
 export type BackOfficeOrder = AdminOrder & { notes: OrderNoteRow[] };
 
 /** Rows grouped by their order's session id, each group in the order the rows came. */
-function bySession<T extends { session_id: string }>(rows: readonly T[]): Map<string, T[]> {
+function bySession<T extends { order_id: string }>(rows: readonly T[]): Map<string, T[]> {
   const map = new Map<string, T[]>();
   for (const row of rows) {
-    const list = map.get(row.session_id);
+    const list = map.get(row.order_id);
     if (list) list.push(row);
-    else map.set(row.session_id, [row]);
+    else map.set(row.order_id, [row]);
   }
   return map;
 }
@@ -23,7 +23,7 @@ function bySession<T extends { session_id: string }>(rows: readonly T[]): Map<st
 /** One page of orders for a query, each with its lines, subscriptions, payments and notes. */
 export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<Page<BackOfficeOrder>> {
   const found = await fetchPage<OrderRow>(db, ordersListing(query), query.page);
-  const ids = found.rows.map((o) => o.session_id);
+  const ids = found.rows.map((o) => o.order_id);
   if (ids.length === 0) return { rows: [], total: found.total, page: found.page, pages: found.pages };
 
   const children = await orderChildren(db, ids);
@@ -34,10 +34,10 @@ export async function searchOrders(db: D1Database, query: AdminQuery<"orders">):
   return {
     rows: found.rows.map((o) => ({
       ...o,
-      items: itemsOf.get(o.session_id) ?? [],
-      subscriptions: subscriptionsOf.get(o.session_id) ?? [],
-      payments: paymentsOf.get(o.session_id) ?? [],
-      notes: notesOf.get(o.session_id) ?? [],
+      items: itemsOf.get(o.order_id) ?? [],
+      subscriptions: subscriptionsOf.get(o.order_id) ?? [],
+      payments: paymentsOf.get(o.order_id) ?? [],
+      notes: notesOf.get(o.order_id) ?? [],
     })),
     total: found.total,
     page: found.page,

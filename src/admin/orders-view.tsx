@@ -87,9 +87,9 @@ function Notes({ notes }: { notes: OrderNoteRow[] }) {
 
 function NoteForm({ order, listQuery, noteMax }: { order: BackOfficeOrder; listQuery: string; noteMax: number }) {
   const copy = adminCopy.orders.notes;
-  const id = `note-${order.session_id}`;
+  const id = `note-${order.order_id}`;
   return (
-    <form method="post" action={adminOrderNotesPath(order.session_id, listQuery)} className="min-w-0">
+    <form method="post" action={adminOrderNotesPath(order.order_id, listQuery)} className="min-w-0">
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {copy.label}
       </label>
@@ -169,7 +169,7 @@ function ItemsCell({ order }: { order: BackOfficeOrder }) {
       <p className="mt-2 text-xs text-slate-600">
         {orders.mode[order.mode === "subscription" ? "subscription" : "payment"]} ·{" "}
         {order.provider === "stripe" ? orders.reference : adminPaymentsCopy.orders.ourReference}{" "}
-        <code className="break-all">{order.session_id}</code>
+        <code className="break-all">{order.order_id}</code>
       </p>
     </td>
   );
@@ -189,8 +189,8 @@ function OrderRows({
   const { orders } = adminCopy;
   const { columns } = orders;
   return (
-    <tbody className="block border-t-4 border-slate-100 md:table-row-group" data-order={order.session_id}>
-      <tr id={`order-${order.session_id}`} className={row} data-session-id={order.session_id}>
+    <tbody className="block border-t-4 border-slate-100 md:table-row-group" data-order={order.order_id}>
+      <tr id={`order-${order.order_id}`} className={row} data-session-id={order.order_id}>
         <td className={`${cell} whitespace-nowrap`}>
           <CellLabel>{columns.created}</CellLabel>
           <time dateTime={order.created_at}>{formatTime(order.created_at)}</time>
@@ -213,11 +213,11 @@ function OrderRows({
         <td className={`${cell} font-semibold whitespace-nowrap tabular-nums md:text-right`}>
           <CellLabel>{columns.total}</CellLabel>
           {formatMoney(order.total_cents, order.currency)}
-          <PartPaid balance={view.balances.get(order.session_id)} />
+          <PartPaid balance={view.balances.get(order.order_id)} />
           <PaymentsLedger payments={order.payments} receipts={view.receipts} />
         </td>
       </tr>
-      <tr className="block md:table-row" data-notes-for={order.session_id}>
+      <tr className="block md:table-row" data-notes-for={order.order_id}>
         <td colSpan={5} className="block min-w-0 px-3 pt-1 pb-4 md:table-cell">
           <div className="grid min-w-0 gap-4 md:grid-cols-2">
             <div className="min-w-0">
@@ -227,8 +227,8 @@ function OrderRows({
             <div className="min-w-0">
               <NoteForm order={order} listQuery={listQuery} noteMax={view.noteMax} />
               <RecordPaymentForm
-                target={{ kind: "order", sessionId: order.session_id, label: order.order_ref ?? order.session_id }}
-                account={view.balances.get(order.session_id) ?? null}
+                target={{ kind: "order", orderId: order.order_id, label: order.order_ref ?? order.order_id }}
+                account={view.balances.get(order.order_id) ?? null}
                 today={view.today}
               />
             </div>
@@ -275,9 +275,9 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
         >
           {view.rows.map((order) => (
             <OrderRows
-              key={order.session_id}
+              key={order.order_id}
               order={order}
-              audit={view.audit.get(order.session_id)}
+              audit={view.audit.get(order.order_id)}
               listQuery={chrome.listQuery}
               view={view}
             />

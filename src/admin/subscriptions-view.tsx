@@ -95,7 +95,7 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
       id={`subscription-${sub.subscription_id}`}
       className={row}
       data-subscription-id={sub.subscription_id}
-      data-session-id={sub.session_id}
+      data-session-id={sub.order_id}
     >
       <td className={cell}>
         <CellLabel>{columns.status}</CellLabel>
@@ -128,9 +128,9 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
         <CellLabel>{columns.order}</CellLabel>
         <a
           className={`${link} break-all`}
-          href={adminOrderAnchor(sub.session_id, `q=${encodeURIComponent(sub.session_id)}`)}
+          href={adminOrderAnchor(sub.order_id, `q=${encodeURIComponent(sub.order_id)}`)}
         >
-          {sub.order_ref ?? sub.session_id}
+          {sub.order_ref ?? sub.order_id}
         </a>
         <p className="text-xs text-slate-600">
           <code className="break-all">{sub.subscription_id}</code>

@@ -1,7 +1,7 @@
 import { PORTAL_OWNER } from "../catalogue/lookup-keys.ts";
 import type { Logger } from "../http/log.ts";
 import { sendBillingLink } from "../mail/visitor-notices.ts";
-import { getOrder } from "../orders/order-transitions.ts";
+import { getOrderByStripeSession } from "../orders/order-transitions.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { type PaymentGateway, PaymentProviderError } from "../providers/stripe.ts";
 import { createBillingLink, customerForEmail, describeTtl, REQUESTED_LINK_TTL_SECONDS } from "./billing-links.ts";
@@ -35,8 +35,8 @@ export async function mailLinkIfKnown(env: Env, email: string, origin: string, l
  * The Stripe customer whose portal the success page's button may open: a paid subscription order,
  * paid within the window. Null for anything else (the e-mailed link is the way in then).
  */
-export async function portalCustomerOfRecentOrder(db: D1Database, sessionId: string): Promise<string | null> {
-  const order = sessionId ? await getOrder(db, sessionId) : null;
+export async function portalCustomerOfRecentOrder(db: D1Database, stripeSessionId: string): Promise<string | null> {
+  const order = stripeSessionId ? await getOrderByStripeSession(db, stripeSessionId) : null;
   const recent = order?.paid_at && Date.now() - Date.parse(order.paid_at) < FROM_ORDER_WINDOW_MS;
   const manageable = order?.mode === "subscription" && order.status === "paid";
   return order?.stripe_customer_id && manageable && recent ? order.stripe_customer_id : null;

@@ -47,7 +47,7 @@ export async function onSubscriptionEvent(
   const db = context.env.DB;
   const order = await orderForSubscription(db, sub.id, sub.metadata?.order_ref);
   if (!order) return { kind: "unknown-subscription", subscriptionId: sub.id };
-  if (sub.customer) await setStripeCustomer(db, order.session_id, sub.customer);
+  if (sub.customer) await setStripeCustomer(db, order.order_id, sub.customer);
 
   const deleted = event.type === "customer.subscription.deleted";
   const dates = subscriptionDates(sub);
@@ -55,7 +55,7 @@ export async function onSubscriptionEvent(
   const checked = subscriptionPlan(sub);
   const applied = await applySubscriptionState(db, {
     subscriptionId: sub.id,
-    sessionId: order.session_id,
+    orderId: order.order_id,
     customerId: sub.customer ?? null,
     status: deleted ? "canceled" : sub.status,
     currentPeriodEnd: dates.currentPeriodEnd,
@@ -74,15 +74,15 @@ export async function onSubscriptionEvent(
   if (checked.problem) await holdPlanForReview(context, order, sub.id, checked.problem);
   await enterHeldInvoices(context, sub.id);
 
-  const sessionId = order.session_id;
-  if (!applied) return { kind: "billing", sessionId, summary: `subscription ${sub.id}: older state, ignored` };
+  const orderId = order.order_id;
+  if (!applied) return { kind: "billing", orderId, summary: `subscription ${sub.id}: older state, ignored` };
   const { before, after } = applied;
   await tellSubscriptionChange(context, order, before, after);
   await tellPlanChanged(context, order, before, after);
   const cancel = after.cancel_at_period_end === 1 ? ", cancels at period end" : "";
   return {
     kind: "billing",
-    sessionId,
+    orderId,
     summary: `subscription ${sub.id} ${before?.status ?? "new"} → ${after.status}${cancel}`,
   };
 }
@@ -115,7 +115,7 @@ async function holdSubscriptionForReview(
 ): Promise<void> {
   const reason = `Stripe sent dates that cannot be right: ${problems.join("; ")}`;
   log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
-    sessionId: order.session_id,
+    orderId: order.order_id,
     subscriptionId,
   });
   await flagSubscription(env.DB, subscriptionId, reason);
@@ -148,7 +148,7 @@ export async function onInvoiceEvent(context: FulfilmentContext, event: StripeEv
   // whichever of the two events is handled second enters the invoice.
   const entered = await enterHeldInvoices(context, subscriptionId);
   if (!entered) return { kind: "held-invoice", invoiceId: invoice.id, subscriptionId };
-  return { kind: "billing", sessionId: entered.session_id, summary: `invoice ${invoice.id} entered` };
+  return { kind: "billing", orderId: entered.order_id, summary: `invoice ${invoice.id} entered` };
 }
 
 /**
@@ -166,8 +166,8 @@ export async function enterHeldInvoices(context: FulfilmentContext, subscription
     const parsed = invoiceObject().safeParse(JSON.parse(entry.invoice));
     if (parsed.success) await enterInvoice(context, order, parsed.data, entry.type, subscriptionId);
     await releaseHeldInvoice(db, entry.event_id);
-    context.log.info(`Held invoice event ${entry.event_id} entered for order ${order.session_id}`, {
-      sessionId: order.session_id,
+    context.log.info(`Held invoice event ${entry.event_id} entered for order ${order.order_id}`, {
+      orderId: order.order_id,
       subscriptionId,
     });
   }
@@ -188,12 +188,12 @@ async function enterInvoice(
   subscriptionId: string,
 ): Promise<FulfilmentOutcome> {
   const db = context.env.DB;
-  if (invoice.customer) await setStripeCustomer(db, order.session_id, invoice.customer);
+  if (invoice.customer) await setStripeCustomer(db, order.order_id, invoice.customer);
   const paid = type === "invoice.paid";
   const { amount, currency, period, reviewReason } = await checkInvoice(db, order, invoice, paid, subscriptionId);
   const { row, changed } = await recordPayment(db, {
     paymentId: invoice.id,
-    sessionId: order.session_id,
+    orderId: order.order_id,
     subscriptionId,
     status: paid ? "paid" : "failed",
     amountCents: amount ?? 0,
@@ -216,7 +216,7 @@ async function enterInvoice(
   }
   return {
     kind: "billing",
-    sessionId: order.session_id,
+    orderId: order.order_id,
     summary: `invoice ${invoice.id} (${row.billing_reason}) ${row.status}${reviewReason ? ", held for review" : ""}`,
   };
 }
@@ -228,7 +228,7 @@ async function holdInvoiceForReview(
   review: { subscriptionId: string; invoiceId: string; reason: string },
 ): Promise<void> {
   log.error(`Invoice ${review.invoiceId} held for review: ${review.reason}`, {
-    sessionId: order.session_id,
+    orderId: order.order_id,
     subscriptionId: review.subscriptionId,
   });
   await notifyBillingReview(env, order, review, origin, log);

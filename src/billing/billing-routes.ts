@@ -80,8 +80,8 @@ export function billingRoutes() {
 
   app.post(BILLING_FROM_ORDER_PATH, small, async (c) => {
     if (await isOverLimit(c, (env) => env.BILLING_LIMITER)) return tooMany(c);
-    const sessionId = (await readForm(c)).session_id;
-    const customerId = await portalCustomerOfRecentOrder(c.env.DB, typeof sessionId === "string" ? sessionId : "");
+    const orderId = (await readForm(c)).session_id;
+    const customerId = await portalCustomerOfRecentOrder(c.env.DB, typeof orderId === "string" ? orderId : "");
     if (!customerId) return renderBilling(c, { kind: "form", problem: billingCopy.fromOrder.expired }, 403);
     return openPortal(c, customerId);
   });

@@ -52,7 +52,7 @@ async function billedPlan(db: D1Database, order: OrderRow, subscriptionId: strin
   const pending = sub?.pending_amount_cents ?? null;
   const current =
     sub?.plan_amount_cents ??
-    (await getOrderItems(db, order.session_id))
+    (await getOrderItems(db, order.order_id))
       .filter((item) => item.recurring === 1)
       .reduce((sum, item) => sum + item.unit_amount_cents * item.quantity, 0);
   return pending === null || pending === current ? [current] : [current, pending];

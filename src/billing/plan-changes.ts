@@ -162,19 +162,19 @@ export async function onScheduleEvent(context: FulfilmentContext, event: StripeE
   const applied = await applyPendingChange(db, subscriptionId, pending, time.seconds ?? 0);
   // Whatever its order of arrival, Stripe did say it: the owner reviews it, once per reason.
   if (problem) await holdPlanForReview(context, order, subscriptionId, problem);
-  const sessionId = order.session_id;
-  if (!applied) return { kind: "billing", sessionId, summary: `schedule ${schedule.id}: older or reached, ignored` };
+  const orderId = order.order_id;
+  if (!applied) return { kind: "billing", orderId, summary: `schedule ${schedule.id}: older or reached, ignored` };
   // A change to something not ours is the review's to tell: no confirmation for the buyer, no second notice.
   if (!problem) await tellChangeScheduled(context, order, applied, from);
   const what = applied.after.pending_at ? `change on ${applied.after.pending_at}` : "no change pending";
-  return { kind: "billing", sessionId, summary: `schedule ${schedule.id} (${schedule.status ?? "?"}): ${what}` };
+  return { kind: "billing", orderId, summary: `schedule ${schedule.id} (${schedule.status ?? "?"}): ${what}` };
 }
 
 type PlanRef = { planId: string; interval: PlanInterval };
 
 /** The plan the order bought (its recurring line, monthly at checkout), before any event named one. */
 async function orderedPlan(db: D1Database, order: OrderRow): Promise<PlanRef | null> {
-  const items = await getOrderItems(db, order.session_id);
+  const items = await getOrderItems(db, order.order_id);
   const plan = items.find((item) => item.recurring === 1 && catalogued(item.item_id));
   return plan ? { planId: plan.item_id, interval: "month" } : null;
 }
@@ -253,7 +253,7 @@ export async function holdPlanForReview(
   reason: string,
 ): Promise<void> {
   log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
-    sessionId: order.session_id,
+    orderId: order.order_id,
     subscriptionId,
   });
   await addSubscriptionReview(env.DB, subscriptionId, reason);
@@ -265,7 +265,7 @@ async function tell(context: FulfilmentContext, order: OrderRow, notice: PlanCha
     await notifyPlanChange(context.env, order, notice, context.origin, context.log);
   } catch (error) {
     context.log.error("The plan change's e-mails could not be recorded", {
-      sessionId: order.session_id,
+      orderId: order.order_id,
       subscriptionId: notice.subscriptionId,
       error,
     });

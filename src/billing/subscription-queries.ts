@@ -4,7 +4,7 @@ import type { PaymentRow, PendingInvoiceRow, SubscriptionRow } from "../db/schem
 /** A subscription as one Stripe event describes it. */
 export type SubscriptionState = {
   subscriptionId: string;
-  sessionId: string;
+  orderId: string;
   customerId: string | null;
   status: string;
   currentPeriodEnd: string | null;
@@ -71,7 +71,7 @@ export async function applySubscriptionState(
   const before = await getSubscription(db, state.subscriptionId);
   const after = await db
     .prepare(
-      `INSERT INTO subscriptions (subscription_id, session_id, customer_id, status, current_period_end,
+      `INSERT INTO subscriptions (subscription_id, order_id, customer_id, status, current_period_end,
          cancel_at_period_end, cancel_at, canceled_at, state_at,
          plan_id, plan_interval, plan_amount_cents, plan_price_id)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?12, ?13, ?14, ?15)
@@ -95,7 +95,7 @@ export async function applySubscriptionState(
     )
     .bind(
       state.subscriptionId,
-      state.sessionId,
+      state.orderId,
       state.customerId,
       state.status,
       state.currentPeriodEnd,
@@ -201,7 +201,7 @@ export async function flagSubscription(db: D1Database, subscriptionId: string, r
 /** A payment as an invoice (or a one-off checkout) describes it. */
 export type PaymentRecord = {
   paymentId: string;
-  sessionId: string;
+  orderId: string;
   subscriptionId: string | null;
   status: "paid" | "failed";
   amountCents: number;
@@ -237,7 +237,7 @@ export async function recordPayment(
     .first<PaymentRow>();
   const row = await db
     .prepare(
-      `INSERT INTO payments (payment_id, session_id, subscription_id, status, amount_cents, currency, billing_reason,
+      `INSERT INTO payments (payment_id, order_id, subscription_id, status, amount_cents, currency, billing_reason,
          period_start, period_end, review_reason, provider, reference, paid_on, note, phone, usd_cents)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
        ON CONFLICT (payment_id) DO UPDATE SET
@@ -250,7 +250,7 @@ export async function recordPayment(
     )
     .bind(
       payment.paymentId,
-      payment.sessionId,
+      payment.orderId,
       payment.subscriptionId,
       payment.status,
       payment.amountCents,

@@ -131,12 +131,12 @@ function statusPage(
 const copies = { paid: paidStatus, pending: pendingStatus, "not-paid": notPaidStatus, unknown: unknownStatus };
 
 /** The page for a success link that carried a session id; null for the spec's plain page. */
-export function checkoutStatusPage(state: SuccessState, sessionId: string): Page | null {
+export function checkoutStatusPage(state: SuccessState, orderId: string): Page | null {
   if (state.kind === "no-session") return null;
-  const selfHref = `${paths.checkoutSuccess}?session_id=${encodeURIComponent(sessionId)}`;
+  const selfHref = `${paths.checkoutSuccess}?session_id=${encodeURIComponent(orderId)}`;
   if (state.kind === "unknown") return statusPage("unknown", unknownStatus, selfHref);
   const recap = { items: state.order.items, totalCents: state.order.total_cents };
   const { order } = state;
   const manageable = state.kind === "paid" && order.mode === "subscription" && order.stripe_customer_id !== null;
-  return statusPage(state.kind, copies[state.kind], selfHref, recap, manageable ? sessionId : undefined);
+  return statusPage(state.kind, copies[state.kind], selfHref, recap, manageable ? orderId : undefined);
 }

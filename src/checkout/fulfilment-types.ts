@@ -10,9 +10,9 @@ export type StripeEventLike = { id: string; type: string; created?: unknown; dat
 export type FulfilmentOutcome =
   | { kind: "ignored"; reason: string }
   | { kind: "duplicate" }
-  | { kind: "unknown-session"; sessionId: string }
+  | { kind: "unknown-session"; orderId: string }
   | { kind: "unknown-subscription"; subscriptionId: string }
   /** An invoice for a subscription no order is linked to yet: held until one is (billing-events.ts). */
   | { kind: "held-invoice"; invoiceId: string; subscriptionId: string }
-  | { kind: "applied"; sessionId: string; result: TransitionResult }
-  | { kind: "billing"; sessionId: string; summary: string };
+  | { kind: "applied"; orderId: string; result: TransitionResult }
+  | { kind: "billing"; orderId: string; summary: string };

@@ -5,6 +5,7 @@ import { notifyOrderPaid, notifyOrderReview } from "../mail/order-notices.ts";
 import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "../orders/order-status.ts";
 import {
   getOrder,
+  getOrderByStripeSession,
   getOrderItems,
   type OrderRow,
   setStripeCustomer,
@@ -60,13 +61,14 @@ export const HANDLED_STRIPE_EVENTS: readonly string[] = Object.keys(handlers);
  */
 export async function fulfilSession(
   context: FulfilmentContext,
-  sessionId: string,
+  stripeSessionId: string,
   observed: OrderStatus | null,
   figures: SessionFacts = {},
 ): Promise<TransitionResult> {
   const { DB } = context.env;
-  const order = await getOrder(DB, sessionId);
+  const order = await getOrderByStripeSession(DB, stripeSessionId);
   if (!order) return { found: false };
+  const orderId = order.order_id;
   if (!observed) return { found: true, changed: false, status: order.status, previous: order.status };
 
   const claimsPayment = observed === "paid" || observed === "awaiting_payment";
@@ -74,20 +76,20 @@ export async function fulfilSession(
   const target: OrderStatus = mismatch ? "needs_review" : observed;
   const reason =
     mismatch ?? (observed === "no_payment_required" ? "Stripe reported that no payment was required" : null);
-  const result = await transitionOrder(DB, sessionId, target, reason);
+  const result = await transitionOrder(DB, orderId, target, reason);
   if (!result.found) return result;
-  await linkSubscription(context, sessionId, figures, result.status);
+  await linkSubscription(context, orderId, figures, result.status);
 
   if (result.status === "paid") await announcePaid(context, order, figures);
   if (result.changed && reason && (result.status === "needs_review" || result.status === "no_payment_required")) {
-    context.log.error(`Order ${sessionId} held for review: ${reason}`, {
-      sessionId,
+    context.log.error(`Order ${orderId} held for review: ${reason}`, {
+      orderId,
       orderTotalCents: order.total_cents,
       orderCurrency: order.currency,
       stripeAmountTotal: figures.amount_total ?? null,
       stripeCurrency: figures.currency ?? null,
     });
-    await safely(context, sessionId, "review e-mail", () =>
+    await safely(context, orderId, "review e-mail", () =>
       notifyOrderReview(context.env, order, reason, context.origin, context.log),
     );
   }
@@ -100,13 +102,13 @@ export async function fulfilSession(
  */
 async function announcePaid(context: FulfilmentContext, order: OrderRow, figures: SessionFacts): Promise<void> {
   const { env, origin, log } = context;
-  const sessionId = order.session_id;
+  const orderId = order.order_id;
   let receipt: ReceiptRef | null = null;
   if (order.mode === "payment") {
-    await safely(context, sessionId, "ledger line", () =>
+    await safely(context, orderId, "ledger line", () =>
       recordPayment(env.DB, {
-        paymentId: sessionId,
-        sessionId,
+        paymentId: orderId,
+        orderId,
         subscriptionId: null,
         status: "paid",
         amountCents: figures.amount_total ?? order.total_cents,
@@ -116,24 +118,24 @@ async function announcePaid(context: FulfilmentContext, order: OrderRow, figures
         periodEnd: null,
       }),
     );
-    receipt = await receiptFor(context, sessionId);
+    receipt = await receiptFor(context, orderId);
   }
-  await safely(context, sessionId, "e-mails", async () => {
-    const fresh = (await getOrder(env.DB, sessionId)) ?? order;
-    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, sessionId) }, origin, log, { receipt });
+  await safely(context, orderId, "e-mails", async () => {
+    const fresh = (await getOrder(env.DB, orderId)) ?? order;
+    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, orderId) }, origin, log, { receipt });
   });
 }
 
 async function safely(
   { log }: FulfilmentContext,
-  sessionId: string,
+  orderId: string,
   what: string,
   work: () => Promise<unknown>,
 ): Promise<void> {
   try {
     await work();
   } catch (error) {
-    log.error(`The order's ${what} could not be recorded`, { sessionId, error });
+    log.error(`The order's ${what} could not be recorded`, { orderId, error });
   }
 }
 
@@ -144,8 +146,8 @@ async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike
   const claim = sessionClaims[event.type] ?? (() => null);
   const observed = claim({ status: session.status ?? null, payment_status: session.payment_status ?? null });
   const result = await fulfilSession(context, session.id, observed, session);
-  if (!result.found) return { kind: "unknown-session", sessionId: session.id };
-  return { kind: "applied", sessionId: session.id, result };
+  if (!result.found) return { kind: "unknown-session", orderId: session.id };
+  return { kind: "applied", orderId: session.id, result };
 }
 
 /**
@@ -156,16 +158,16 @@ async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike
  */
 async function linkSubscription(
   context: FulfilmentContext,
-  sessionId: string,
+  orderId: string,
   session: SessionFacts,
   status: OrderStatus,
 ): Promise<void> {
   const { env } = context;
-  if (session.customer) await setStripeCustomer(env.DB, sessionId, session.customer);
+  if (session.customer) await setStripeCustomer(env.DB, orderId, session.customer);
   if (!session.subscription) return;
   await applySubscriptionState(env.DB, {
     subscriptionId: session.subscription,
-    sessionId,
+    orderId,
     customerId: session.customer ?? null,
     status: status === "paid" ? "active" : "incomplete",
     currentPeriodEnd: null,
@@ -190,12 +192,12 @@ export async function handleStripeEvent(
   const outcome = await handler(context, event);
   // Recorded after applying: if applying failed, Stripe's retry gets another go (each step is idempotent).
   const objectId = (event.data.object as { id?: unknown }).id;
-  const sessionId =
+  const orderId =
     outcome.kind === "applied" || outcome.kind === "billing" || outcome.kind === "unknown-session"
-      ? outcome.sessionId
+      ? outcome.orderId
       : typeof objectId === "string"
         ? objectId
         : null;
-  await recordHandledEvent(db, event.id, event.type, sessionId);
+  await recordHandledEvent(db, event.id, event.type, orderId);
   return outcome;
 }

@@ -75,7 +75,7 @@ export async function startCheckout(
     await insertOrder(env.DB, orderOf(session.id, orderRef, cart, customer));
   } catch (err) {
     logger.error(`Order for Checkout Session ${session.id} could not be recorded`, {
-      sessionId: session.id,
+      orderId: session.id,
       error: err,
     });
     await background(abandonSession(gateway, session.id, logger));
@@ -85,9 +85,11 @@ export async function startCheckout(
 }
 
 /** The order row for a session: the catalogue's names and prices, never the browser's. */
-function orderOf(sessionId: string, orderRef: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
+/** A card order: keyed by its Checkout Session's id, which it also keeps as that session's. */
+function orderOf(stripeSessionId: string, orderRef: string, cart: PricedCart, customer: CustomerInfo): NewOrder {
   return {
-    sessionId,
+    orderId: stripeSessionId,
+    stripeSessionId,
     orderRef,
     mode: cart.subscription ? "subscription" : "payment",
     customer,
@@ -97,10 +99,13 @@ function orderOf(sessionId: string, orderRef: string, cart: PricedCart, customer
 }
 
 /** Best effort: a session whose url was never handed out would otherwise stay open for 24 hours. */
-async function abandonSession(gateway: PaymentGateway, sessionId: string, logger: Logger): Promise<void> {
+async function abandonSession(gateway: PaymentGateway, stripeSessionId: string, logger: Logger): Promise<void> {
   try {
-    await gateway.expireCheckoutSession(sessionId);
+    await gateway.expireCheckoutSession(stripeSessionId);
   } catch (err) {
-    logger.error(`Unrecorded Checkout Session ${sessionId} could not be expired`, { sessionId, error: err });
+    logger.error(`Unrecorded Checkout Session ${stripeSessionId} could not be expired`, {
+      stripeSessionId,
+      error: err,
+    });
   }
 }

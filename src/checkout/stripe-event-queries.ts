@@ -9,10 +9,10 @@ export async function recordHandledEvent(
   db: D1Database,
   eventId: string,
   type: string,
-  sessionId: string | null,
+  orderId: string | null,
 ): Promise<void> {
   await db
-    .prepare("INSERT OR IGNORE INTO stripe_events (event_id, type, session_id) VALUES (?, ?, ?)")
-    .bind(eventId, type, sessionId)
+    .prepare("INSERT OR IGNORE INTO stripe_events (event_id, type, order_id) VALUES (?, ?, ?)")
+    .bind(eventId, type, orderId)
     .run();
 }

@@ -106,13 +106,13 @@ function logOutcome(logger: Logger, eventId: string, type: string, outcome: Fulf
       );
       return;
     case "billing":
-      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.sessionId}: ${outcome.summary}.`, {
-        sessionId: outcome.sessionId,
+      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId}: ${outcome.summary}.`, {
+        orderId: outcome.orderId,
       });
       return;
     case "unknown-session":
-      logger.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.sessionId}; acknowledged.`, {
-        sessionId: outcome.sessionId,
+      logger.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.orderId}; acknowledged.`, {
+        orderId: outcome.orderId,
       });
       return;
     case "duplicate":
@@ -125,8 +125,8 @@ function logOutcome(logger: Logger, eventId: string, type: string, outcome: Fulf
       const { result } = outcome;
       if (!result.found) return;
       const change = result.changed ? `${result.previous} → ${result.status}` : `stays ${result.status}`;
-      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.sessionId} ${change}.`, {
-        sessionId: outcome.sessionId,
+      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId} ${change}.`, {
+        orderId: outcome.orderId,
         status: result.status,
       });
     }

@@ -20,14 +20,14 @@ export function successRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.get(paths.checkoutSuccess, async (c, next) => {
-    const sessionId = c.req.query("session_id");
-    if (sessionId === undefined) return next();
+    const orderId = c.req.query("session_id");
+    if (orderId === undefined) return next();
     // Over the limit the page still tells what the database knows, but never asks Stripe.
     const limited = await isOverLimit(c, (env) => env.STATUS_LIMITER);
     const origin = siteOrigin(c.env, c.req.url);
-    const logger = log(c, { sessionId });
-    const state = await checkoutSuccessState(c.env, sessionId, logger, origin, ...(limited ? [null] : []));
-    const page = checkoutStatusPage(state, sessionId);
+    const logger = log(c, { orderId });
+    const state = await checkoutSuccessState(c.env, orderId, logger, origin, ...(limited ? [null] : []));
+    const page = checkoutStatusPage(state, orderId);
     if (!page) return next();
     if (limited) {
       const headers = { ...ORDER_STATUS_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) };

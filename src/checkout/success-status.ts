@@ -1,7 +1,12 @@
 import type { Logger } from "../http/log.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { statusFromSession } from "../orders/order-status.ts";
-import { claimStripeCheck, getOrder, getOrderItems, type OrderWithItems } from "../orders/order-transitions.ts";
+import {
+  claimStripeCheck,
+  getOrderByStripeSession,
+  getOrderItems,
+  type OrderWithItems,
+} from "../orders/order-transitions.ts";
 import {
   CheckoutSessionNotFoundError,
   createPaymentGateway,
@@ -51,26 +56,26 @@ function isSessionId(value: string): boolean {
  */
 export async function checkoutSuccessState(
   env: Env,
-  sessionId: string | undefined,
+  stripeSessionId: string | undefined,
   logger: Logger,
   /** The site's origin, for links in the e-mails a payment seen here triggers. */
   origin: string,
   /** null: answer from the database only (a client over its rate limit). */
   stripeOptions: StripeClientOptions | null = SUCCESS_PAGE_STRIPE,
 ): Promise<SuccessState> {
-  if (sessionId === undefined) return { kind: "no-session" };
-  if (!isSessionId(sessionId)) return { kind: "unknown" };
+  if (stripeSessionId === undefined) return { kind: "no-session" };
+  if (!isSessionId(stripeSessionId)) return { kind: "unknown" };
 
   // Only our own orders are looked up at Stripe: an id we never created is not ours to report on.
-  const found = await getOrder(env.DB, sessionId);
+  const found = await getOrderByStripeSession(env.DB, stripeSessionId);
   if (!found) return { kind: "unknown" };
-  const order = { ...found, items: await getOrderItems(env.DB, sessionId) };
+  const order = { ...found, items: await getOrderItems(env.DB, found.order_id) };
   if (isSettled(order.status) || stripeOptions === null) return stateOf(order);
-  if (!(await claimStripeCheck(env.DB, sessionId, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
+  if (!(await claimStripeCheck(env.DB, order.order_id, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
 
-  const seen = await askStripe(env, sessionId, stripeOptions, logger);
+  const seen = await askStripe(env, stripeSessionId, stripeOptions, logger);
   if (seen === undefined) return stateOf(order);
-  const result = await fulfilSession({ env, origin, log: logger }, sessionId, seen.observed, seen.facts);
+  const result = await fulfilSession({ env, origin, log: logger }, stripeSessionId, seen.observed, seen.facts);
   const status = result.found ? result.status : order.status;
   return stateOf({ ...order, status });
 }
@@ -94,12 +99,12 @@ function kindOf(status: OrderStatus): "paid" | "pending" | "not-paid" {
 /** The status Stripe's session implies (null: nothing new) with its facts, or undefined when Stripe could not say. */
 async function askStripe(
   env: Env,
-  sessionId: string,
+  stripeSessionId: string,
   options: StripeClientOptions,
   logger: Logger,
 ): Promise<{ observed: OrderStatus | null; facts: SessionFacts } | undefined> {
   try {
-    const session = await createPaymentGateway(env, options).retrieveCheckoutSession(sessionId);
+    const session = await createPaymentGateway(env, options).retrieveCheckoutSession(stripeSessionId);
     return { observed: statusFromSession(session), facts: session };
   } catch (err) {
     const expected =
@@ -108,7 +113,10 @@ async function askStripe(
       err instanceof CheckoutSessionNotFoundError;
     if (!expected) throw err;
     // The page then says "being confirmed" from what the database knows; the webhook will settle it.
-    logger.error(`Success page could not confirm ${sessionId} with Stripe: ${err.message}`, { sessionId, error: err });
+    logger.error(`Success page could not confirm ${stripeSessionId} with Stripe: ${err.message}`, {
+      stripeSessionId,
+      error: err,
+    });
     return undefined;
   }
 }

@@ -20,7 +20,7 @@ export const settings = table("settings", {
 export const mpesaRequests = table("mpesa_requests", {
   checkout_request_id: primaryKey(text),
   merchant_request_id: text,
-  session_id: text,
+  order_id: text,
   callback_token_hash: text,
   phone: text,
   amount_kes: integer,

@@ -18,7 +18,7 @@ const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_pay
 const maybeText = nullable(text);
 
 const orders = table("orders", {
-  session_id: primaryKey(text),
+  order_id: primaryKey(text),
   mode: oneOf(["payment", "subscription"]),
   status: oneOf(orderStatuses),
   customer_name: text,
@@ -53,10 +53,12 @@ const orders = table("orders", {
   kes_priced_at: maybeText,
   /** Set while a prompt for the order is being sent: of two retries at once, one sends. */
   prompt_claimed_at: maybeText,
+  /** A card order's Checkout Session (migrations/0016): how Stripe's events and the success page find it. */
+  stripe_session_id: maybeText,
 });
 
 const orderItems = table("order_items", {
-  session_id: keyPart(text),
+  order_id: keyPart(text),
   item_id: keyPart(text),
   name: text,
   category: text,
@@ -68,7 +70,7 @@ const orderItems = table("order_items", {
 const stripeEvents = table("stripe_events", {
   event_id: primaryKey(text),
   type: text,
-  session_id: maybeText,
+  order_id: maybeText,
   received_at: timestamp,
 });
 
@@ -111,7 +113,7 @@ const outbox = table("outbox", {
 
 const subscriptions = table("subscriptions", {
   subscription_id: primaryKey(text),
-  session_id: text,
+  order_id: text,
   customer_id: maybeText,
   /** Stripe's own names: active, past_due, canceled, … */
   status: text,
@@ -142,7 +144,7 @@ const subscriptions = table("subscriptions", {
 
 const payments = table("payments", {
   payment_id: primaryKey(text),
-  session_id: text,
+  order_id: text,
   subscription_id: maybeText,
   status: oneOf(["paid", "failed"]),
   amount_cents: integer,
@@ -242,7 +244,7 @@ const adminAudit = table("admin_audit", {
 
 const orderNotes = table("order_notes", {
   id: primaryKey(integer),
-  session_id: text,
+  order_id: text,
   at: timestamp,
   actor: text,
   body: text,

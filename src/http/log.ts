@@ -4,7 +4,7 @@ import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
 /**
  * Structured logs: every line the worker writes is one JSON object, so Workers Logs (and `wrangler
  * tail`) can filter on its fields. Each line carries at least `level`, `message`, `requestId` and
- * `path`; `sessionId` (a Checkout Session id, which is also the order's id) and `error` where there
+ * `path`; `orderId` (a Checkout Session id, which is also the order's id) and `error` where there
  * is one. Errors are given as `{ name, message }`, with `stack` added on error lines only: always a
  * field of the one line, never printed over several.
  *
@@ -18,7 +18,6 @@ export type LogFields = {
   requestId?: string;
   path?: string;
   method?: string;
-  sessionId?: string;
   orderId?: string;
   /** Anything caught: an Error is reduced to name, message (and stack on error lines). */
   error?: unknown;

@@ -1,7 +1,7 @@
 /** What the owner's alerts read: payments left waiting longer than they should (src/mail/owner-alerts.ts). */
 
-export type StuckOrder = { session_id: string; status: string; customer_name: string; created_at: string };
-export type StuckPrompt = { checkout_request_id: string; session_id: string; amount_kes: number; created_at: string };
+export type StuckOrder = { order_id: string; status: string; customer_name: string; created_at: string };
+export type StuckPrompt = { checkout_request_id: string; order_id: string; amount_kes: number; created_at: string };
 
 /** Card orders still pending or awaiting payment made between `after` and `before` (ISO), oldest first. */
 export async function stuckStripeOrders(
@@ -11,7 +11,7 @@ export async function stuckStripeOrders(
 ): Promise<StuckOrder[]> {
   const { results } = await db
     .prepare(
-      `SELECT session_id, status, customer_name, created_at FROM orders
+      `SELECT order_id, status, customer_name, created_at FROM orders
        WHERE provider = 'stripe' AND status IN ('pending', 'awaiting_payment') AND created_at < ? AND created_at >= ?
        ORDER BY created_at LIMIT ?`,
     )
@@ -28,7 +28,7 @@ export async function stuckMpesaPrompts(
 ): Promise<StuckPrompt[]> {
   const { results } = await db
     .prepare(
-      `SELECT checkout_request_id, session_id, amount_kes, created_at FROM mpesa_requests
+      `SELECT checkout_request_id, order_id, amount_kes, created_at FROM mpesa_requests
        WHERE status = 'pending' AND created_at < ? AND created_at >= ?
        ORDER BY created_at LIMIT ?`,
     )

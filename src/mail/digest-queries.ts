@@ -1,11 +1,11 @@
 /** What the owner's daily digest lists (src/mail/owner-digest.ts): each list oldest first, at most `limit` rows. */
 
-type DigestOrder = { session_id: string; customer_name: string; total_cents: number; currency: string };
+type DigestOrder = { order_id: string; customer_name: string; total_cents: number; currency: string };
 type DigestMessage = { id: number; name: string; email: string; created_at: string };
 type DigestQuote = { number: string; customer_name: string; valid_until: string };
 type DigestPayment = {
   payment_id: string;
-  session_id: string;
+  order_id: string;
   customer_name: string;
   amount_cents: number;
   currency: string;
@@ -32,7 +32,7 @@ export async function digestRows(
   const [paidOrders, messages, quotes, failedRenewals, review] = await db.batch<unknown>([
     db
       .prepare(
-        `SELECT session_id, customer_name, total_cents, currency FROM orders
+        `SELECT order_id, customer_name, total_cents, currency FROM orders
          WHERE status = 'paid' AND paid_at >= ? ORDER BY paid_at LIMIT ?`,
       )
       .bind(window.since, limit),
@@ -50,15 +50,15 @@ export async function digestRows(
       .bind(window.now, window.until, limit),
     db
       .prepare(
-        `SELECT p.payment_id, p.session_id, o.customer_name, p.amount_cents, p.currency
-         FROM payments p JOIN orders o ON o.session_id = p.session_id
+        `SELECT p.payment_id, p.order_id, o.customer_name, p.amount_cents, p.currency
+         FROM payments p JOIN orders o ON o.order_id = p.order_id
          WHERE p.status = 'failed' AND p.subscription_id IS NOT NULL AND p.updated_at >= ?
          ORDER BY p.updated_at LIMIT ?`,
       )
       .bind(window.since, limit),
     db
       .prepare(
-        `SELECT 'order' AS what, session_id AS id, review_reason AS reason FROM orders WHERE status = 'needs_review'
+        `SELECT 'order' AS what, order_id AS id, review_reason AS reason FROM orders WHERE status = 'needs_review'
          UNION ALL
          SELECT 'payment', payment_id, review_reason FROM payments WHERE review_reason IS NOT NULL
          UNION ALL

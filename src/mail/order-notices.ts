@@ -52,7 +52,7 @@ export async function notifyOrderPaid(
     .filter((line) => line.recurring)
     .reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   const totals = { paidTodayCents: order.total_cents, monthlyCents };
-  const orderId = order.session_id;
+  const orderId = order.order_id;
   await enqueueMail(
     env,
     {
@@ -111,19 +111,19 @@ export async function notifyOrderReview(
     env,
     {
       kind: "owner-order-review",
-      dedupeKey: `owner-order-review:${order.session_id}`,
-      orderId: order.session_id,
+      dedupeKey: `owner-order-review:${order.order_id}`,
+      orderId: order.order_id,
       data: {
         customerName: order.customer_name,
         summary: copy.summaries.orderReview,
         details: [
           [copy.labels.customer, order.customer_name],
           [copy.labels.email, order.customer_email],
-          [copy.labels.orderReference, order.session_id],
+          [copy.labels.orderReference, order.order_id],
           [copy.labels.orderTotal, formatMoney(order.total_cents, order.currency)],
           [copy.labels.stripeSaid, reason],
         ],
-        adminUrl: adminLink(origin, order.session_id),
+        adminUrl: adminLink(origin, order.order_id),
       },
     },
     log,
@@ -144,19 +144,19 @@ export async function notifyLateMpesaPayment(
     {
       kind: "owner-order-review",
       dedupeKey: `owner-late-mpesa:${request.checkout_request_id}`,
-      orderId: order.session_id,
+      orderId: order.order_id,
       data: {
         customerName: order.customer_name,
         summary: copy.summaries.lateMpesa,
         details: [
           [copy.labels.customer, order.customer_name],
           [copy.labels.email, order.customer_email],
-          [copy.labels.orderReference, order.session_id],
+          [copy.labels.orderReference, order.order_id],
           [copy.labels.amount, formatMoney(request.amount_kes * 100, "kes")],
           [copy.labels.mpesaReceipt, request.mpesa_receipt ?? "-"],
           [copy.labels.mpesaSaid, reason],
         ],
-        adminUrl: adminLink(origin, order.session_id),
+        adminUrl: adminLink(origin, order.order_id),
       },
     },
     log,

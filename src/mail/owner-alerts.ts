@@ -71,7 +71,7 @@ function stuckDetails(orders: StuckOrder[], prompts: StuckPrompt[]): Details {
     ]),
     ...prompts.map((p): [string, string] => [
       copy.labels.prompt,
-      copy.prompt(p.session_id, p.amount_kes, formatDateTime(p.created_at)),
+      copy.prompt(p.order_id, p.amount_kes, formatDateTime(p.created_at)),
     ]),
   ];
   if (details.length <= MAX_LISTED) return details;

@@ -26,7 +26,7 @@ function sections(rows: DigestRows, origin: string): OwnerDigestData["sections"]
   const all: OwnerDigestData["sections"] = [
     {
       key: "paidOrders",
-      lines: rows.paidOrders.map((o) => `${o.customer_name}: ${money(o.total_cents, o.currency)} (${o.session_id})`),
+      lines: rows.paidOrders.map((o) => `${o.customer_name}: ${money(o.total_cents, o.currency)} (${o.order_id})`),
       url: at(adminSectionPaths.orders, "?status=paid"),
     },
     {

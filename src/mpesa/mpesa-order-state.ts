@@ -25,7 +25,7 @@ export async function mpesaOrderState(
   if (!ref || !UUID.test(ref)) return null;
   const order = await getOrderByRef(env.DB, ref);
   if (order?.provider !== "mpesa" || order.kes_amount === null) return null;
-  const request = await latestMpesaRequest(env.DB, order.session_id);
+  const request = await latestMpesaRequest(env.DB, order.order_id);
   // A paid prompt is money received, even while the owner reviews its order (a late confirmation).
   const state: MpesaOrderView["state"] =
     order.status === "paid" || request?.status === "paid"

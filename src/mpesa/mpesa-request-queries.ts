@@ -6,7 +6,7 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 export type NewMpesaRequest = {
   checkoutRequestId: string;
   merchantRequestId: string;
-  sessionId: string;
+  orderId: string;
   callbackTokenHash: string;
   phone: string;
   amountKes: number;
@@ -16,14 +16,14 @@ export type NewMpesaRequest = {
 export async function insertMpesaRequest(db: D1Database, request: NewMpesaRequest): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO mpesa_requests (checkout_request_id, merchant_request_id, session_id, callback_token_hash, phone,
+      `INSERT INTO mpesa_requests (checkout_request_id, merchant_request_id, order_id, callback_token_hash, phone,
          amount_kes, account_reference)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       request.checkoutRequestId,
       request.merchantRequestId,
-      request.sessionId,
+      request.orderId,
       request.callbackTokenHash,
       request.phone,
       request.amountKes,
@@ -40,10 +40,10 @@ export function mpesaRequestByTokenHash(db: D1Database, tokenHash: string): Prom
 }
 
 /** The newest prompt sent for an order, the one its waiting page speaks of. */
-export function latestMpesaRequest(db: D1Database, sessionId: string): Promise<MpesaRequestRow | null> {
+export function latestMpesaRequest(db: D1Database, orderId: string): Promise<MpesaRequestRow | null> {
   return db
-    .prepare("SELECT * FROM mpesa_requests WHERE session_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
-    .bind(sessionId)
+    .prepare("SELECT * FROM mpesa_requests WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(orderId)
     .first<MpesaRequestRow>();
 }
 
@@ -141,7 +141,7 @@ const PROMPT_CLAIM_SECONDS = 60;
  */
 export async function claimOrderPrompt(
   db: D1Database,
-  sessionId: string,
+  orderId: string,
   price: { kes: number; rateX100: number; pricedAt: string },
   payableFrom: readonly string[],
 ): Promise<boolean> {
@@ -149,17 +149,17 @@ export async function claimOrderPrompt(
   const claimed = await db
     .prepare(
       `UPDATE orders SET kes_amount = ?2, kes_rate_x100 = ?3, kes_priced_at = ?4, prompt_claimed_at = ${NOW}
-       WHERE session_id = ?1 AND status IN (${from})
+       WHERE order_id = ?1 AND status IN (${from})
          AND (prompt_claimed_at IS NULL OR prompt_claimed_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?5))
-         AND NOT EXISTS (SELECT 1 FROM mpesa_requests WHERE session_id = ?1 AND status = 'pending')
-       RETURNING session_id`,
+         AND NOT EXISTS (SELECT 1 FROM mpesa_requests WHERE order_id = ?1 AND status = 'pending')
+       RETURNING order_id`,
     )
-    .bind(sessionId, price.kes, price.rateX100, price.pricedAt, `-${PROMPT_CLAIM_SECONDS} seconds`, ...payableFrom)
+    .bind(orderId, price.kes, price.rateX100, price.pricedAt, `-${PROMPT_CLAIM_SECONDS} seconds`, ...payableFrom)
     .first();
   return claimed !== null;
 }
 
 /** Ends a claim: the prompt was recorded (it now blocks others by being pending) or never sent. */
-export async function releaseOrderPrompt(db: D1Database, sessionId: string): Promise<void> {
-  await db.prepare("UPDATE orders SET prompt_claimed_at = NULL WHERE session_id = ?").bind(sessionId).run();
+export async function releaseOrderPrompt(db: D1Database, orderId: string): Promise<void> {
+  await db.prepare("UPDATE orders SET prompt_claimed_at = NULL WHERE order_id = ?").bind(orderId).run();
 }

@@ -73,7 +73,7 @@ async function confirmLateMoney(
   callback: StkCallback,
 ): Promise<CallbackOutcome> {
   const { env, log } = context;
-  const ids = { sessionId: request.session_id, checkoutRequestId: request.checkout_request_id };
+  const ids = { orderId: request.order_id, checkoutRequestId: request.checkout_request_id };
   const answer = await createMpesaGateway(env).stkQuery(request.checkout_request_id);
   if (answer.state === "pending" || answer.resultCode !== PAID) {
     log.warn("A callback claims a failed M-Pesa prompt was paid; Daraja does not confirm it", ids);
@@ -85,12 +85,12 @@ async function confirmLateMoney(
     receipt: callback.receipt,
   });
   if (!settled) return "ignored";
-  const order = await getOrder(env.DB, settled.session_id);
+  const order = await getOrder(env.DB, settled.order_id);
   if (!order) return "ignored";
   const reason = lateMoneyReason(settled);
   log.error(`M-Pesa confirmed a payment after its prompt was marked failed: held for review`, ids);
   await recordPayment(env.DB, { ...mpesaPaymentOf(settled, order), reviewReason: reason });
-  await transitionOrder(env.DB, order.session_id, "needs_review", reason);
+  await transitionOrder(env.DB, order.order_id, "needs_review", reason);
   try {
     await notifyLateMpesaPayment(env, order, settled, reason, context.origin, log);
   } catch (error) {
@@ -134,10 +134,10 @@ async function confirm(
 
 async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
   const { env } = context;
-  const order = await getOrder(env.DB, request.session_id);
+  const order = await getOrder(env.DB, request.order_id);
   if (!order) return;
   if (request.status === "failed") {
-    await transitionOrder(env.DB, order.session_id, "payment_failed");
+    await transitionOrder(env.DB, order.order_id, "payment_failed");
     return;
   }
   await takePayment(context, order, mpesaPaymentOf(request, order));
@@ -147,7 +147,7 @@ async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow)
 function mpesaPaymentOf(request: MpesaRequestRow, order: OrderRow): PaymentRecord {
   return {
     paymentId: request.checkout_request_id,
-    sessionId: order.session_id,
+    orderId: order.order_id,
     subscriptionId: null,
     status: "paid",
     amountCents: request.amount_kes * 100,

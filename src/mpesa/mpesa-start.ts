@@ -190,7 +190,7 @@ export async function retryPrice(env: Env, order: OrderRow, now = Date.now()): P
 
 /** True when every line of a cart order is still sold, one-off, at the price the order holds. */
 async function stillSoldAsOrdered(env: Env, order: OrderRow): Promise<boolean> {
-  const items = await getOrderItems(env.DB, order.session_id);
+  const items = await getOrderItems(env.DB, order.order_id);
   return items.every((item) => {
     const entry = findCatalogueEntry(item.item_id);
     return entry !== undefined && !entry.recurring && entry.unitAmount === item.unit_amount_cents;
@@ -207,7 +207,7 @@ async function retryRefusal(env: Env, order: OrderRow): Promise<MpesaRefusal | n
   } else if (!(await stillSoldAsOrdered(env, order))) {
     return { kind: "order-changed" };
   }
-  const balance = await orderBalance(env.DB, order.session_id);
+  const balance = await orderBalance(env.DB, order.order_id);
   if (balance && balance.paidCents > 0) return { kind: "part-paid" };
   return null;
 }
@@ -228,13 +228,13 @@ export async function checkMpesaRetry(
   const gateway = gatewayOf(env, logger);
   if (!gateway) return { kind: "not-configured" };
   // Of two retries at once, one claims the order; the claim also writes the price it will ask.
-  if (!(await claimOrderPrompt(env.DB, order.session_id, price, allowedFrom.paid))) return { kind: "in-flight" };
+  if (!(await claimOrderPrompt(env.DB, order.order_id, price, allowedFrom.paid))) return { kind: "in-flight" };
   return { gateway, price, order: { kind: "retry", order } };
 }
 
 /** An attempt that will not be started after all (a budget refused it): a retry's claim is let go. */
 export async function abandonMpesaAttempt(env: Env, attempt: MpesaAttempt): Promise<void> {
-  if (attempt.order.kind === "retry") await releaseOrderPrompt(env.DB, attempt.order.order.session_id);
+  if (attempt.order.kind === "retry") await releaseOrderPrompt(env.DB, attempt.order.order.order_id);
 }
 
 /** Records the order (a retry's is already claimed) and sends its prompt. */
@@ -260,7 +260,7 @@ export async function startMpesaAttempt(
   }
   const prompted = await sendPrompt(env, attempt.gateway, row, price.kes, phone, context);
   // Recorded, the prompt is pending and keeps other retries away; not sent, the order is free again.
-  if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.session_id);
+  if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.order_id);
   if (prompted.kind !== "sent") return prompted;
   return { kind: "started", path: mpesaOrderPath(row.order_ref ?? "") };
 }
@@ -300,14 +300,14 @@ async function sendPrompt(
     });
   } catch (err) {
     if (!(err instanceof MpesaProviderError)) throw err;
-    logger.error(`STK push refused or failed: ${err.message}`, { sessionId: order.session_id, error: err });
+    logger.error(`STK push refused or failed: ${err.message}`, { orderId: order.order_id, error: err });
     return { kind: err instanceof MpesaRefusedError ? "refused" : "provider-failed" };
   }
   try {
     await insertMpesaRequest(env.DB, {
       checkoutRequestId: accepted.checkoutRequestId,
       merchantRequestId: accepted.merchantRequestId,
-      sessionId: order.session_id,
+      orderId: order.order_id,
       callbackTokenHash: await sha256Hex(token),
       phone,
       amountKes,
@@ -315,7 +315,7 @@ async function sendPrompt(
     });
   } catch (error) {
     logger.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
-      sessionId: order.session_id,
+      orderId: order.order_id,
       checkoutRequestId: accepted.checkoutRequestId,
       error,
     });

@@ -12,9 +12,9 @@ import type { NewOrder } from "./order-queries.ts";
  * row's key, drawn apart. The row's key is shown and logged everywhere; derived from the reference,
  * it would give away the waiting page, and with it the receipt's link.
  */
-export function newOrderIds(prefix: "mp" | "mn"): { orderRef: string; sessionId: string } {
+export function newOrderIds(prefix: "mp" | "mn"): { orderRef: string; orderId: string } {
   const orderRef = crypto.randomUUID();
-  return { orderRef, sessionId: `${prefix}_${crypto.randomUUID().replaceAll("-", "")}` };
+  return { orderRef, orderId: `${prefix}_${crypto.randomUUID().replaceAll("-", "")}` };
 }
 
 export function cartOrderItems(cart: PricedCart): NewOrder["items"] {
@@ -34,7 +34,7 @@ export function cartOrderItems(cart: PricedCart): NewOrder["items"] {
  */
 export function quoteOrder(
   quote: Quote,
-  ids: { orderRef: string; sessionId: string },
+  ids: { orderRef: string; orderId: string },
   provider: NewOrder["provider"],
 ): NewOrder & { quoteNumber: string } {
   return {

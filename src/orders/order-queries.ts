@@ -4,7 +4,7 @@ import type { OrderItemRow, OrderRow, PaymentRow, SubscriptionRow } from "../db/
 import type { OrderStatus } from "./order-status.ts";
 
 export type NewOrder = {
-  sessionId: string;
+  orderId: string;
   /** Ours, made before the Checkout Session (see checkout-session.ts): it ties renewals to the order. */
   orderRef: string;
   mode: "payment" | "subscription";
@@ -33,6 +33,8 @@ export type NewOrder = {
   /** An M-Pesa order's whole shillings and the rate (KES per USD, hundredths) they came from. */
   kes?: { amount: number; rateX100: number };
   quoteNumber?: string;
+  /** A card order's Checkout Session. */
+  stripeSessionId?: string;
 };
 
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
@@ -51,13 +53,13 @@ export function orderStatements(db: D1Database, order: NewOrder): D1PreparedStat
   return [
     db
       .prepare(
-        `INSERT INTO orders (session_id, order_ref, mode, customer_name, customer_email, customer_phone,
+        `INSERT INTO orders (order_id, order_ref, mode, customer_name, customer_email, customer_phone,
            customer_company, address, city, state, zip, country, total_cents, provider, kes_amount, kes_rate_x100,
-           quote_number, kes_priced_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           quote_number, kes_priced_at, stripe_session_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
-        order.sessionId,
+        order.orderId,
         order.orderRef,
         order.mode,
         c.name,
@@ -75,15 +77,16 @@ export function orderStatements(db: D1Database, order: NewOrder): D1PreparedStat
         order.kes?.rateX100 ?? null,
         order.quoteNumber ?? null,
         order.kes ? new Date().toISOString() : null,
+        order.stripeSessionId ?? null,
       ),
     ...order.items.map((item) =>
       db
         .prepare(
-          `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
+          `INSERT INTO order_items (order_id, item_id, name, category, unit_amount_cents, quantity, recurring)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
-          order.sessionId,
+          order.orderId,
           item.id,
           item.name,
           item.category,
@@ -99,14 +102,19 @@ export function getOrderByRef(db: D1Database, orderRef: string): Promise<OrderRo
   return db.prepare("SELECT * FROM orders WHERE order_ref = ?").bind(orderRef).first<OrderRow>();
 }
 
-export function getOrder(db: D1Database, sessionId: string): Promise<OrderRow | null> {
-  return db.prepare("SELECT * FROM orders WHERE session_id = ?").bind(sessionId).first<OrderRow>();
+/** The card order a Stripe Checkout Session paid (or is paying). */
+export function getOrderByStripeSession(db: D1Database, stripeSessionId: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE stripe_session_id = ?").bind(stripeSessionId).first<OrderRow>();
 }
 
-export async function getOrderItems(db: D1Database, sessionId: string): Promise<OrderItemRow[]> {
+export function getOrder(db: D1Database, orderId: string): Promise<OrderRow | null> {
+  return db.prepare("SELECT * FROM orders WHERE order_id = ?").bind(orderId).first<OrderRow>();
+}
+
+export async function getOrderItems(db: D1Database, orderId: string): Promise<OrderItemRow[]> {
   const { results } = await db
-    .prepare("SELECT * FROM order_items WHERE session_id = ? ORDER BY rowid")
-    .bind(sessionId)
+    .prepare("SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid")
+    .bind(orderId)
     .all<OrderItemRow>();
   return results;
 }
@@ -117,7 +125,7 @@ export async function getOrderItems(db: D1Database, sessionId: string): Promise<
  */
 export async function updateOrderStatus(
   db: D1Database,
-  sessionId: string,
+  orderId: string,
   to: OrderStatus,
   from: readonly OrderStatus[],
   reason: string | null,
@@ -129,21 +137,21 @@ export async function updateOrderStatus(
          SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
              paid_at = CASE WHEN ? = 'paid' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE paid_at END,
              review_reason = COALESCE(?, review_reason)
-       WHERE session_id = ? AND status IN (${placeholders})`,
+       WHERE order_id = ? AND status IN (${placeholders})`,
     )
-    .bind(to, to, reason, sessionId, ...from)
+    .bind(to, to, reason, orderId, ...from)
     .run();
   return (result.meta.changes ?? 0) > 0;
 }
 
 /** The owner's view: newest first, each order with its lines, subscriptions and payments. */
 export async function listOrders(db: D1Database, limit = 200): Promise<AdminOrder[]> {
-  const newest = "SELECT session_id FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1";
+  const newest = "SELECT order_id FROM orders ORDER BY created_at DESC, rowid DESC LIMIT ?1";
   // Lines are joined to the same subquery rather than bound as `IN (?, ?, …)`: D1 allows at most
   // 100 bound parameters in one statement, fewer than the orders one page shows.
   const joined = (table: string, order: string) =>
     db
-      .prepare(`SELECT t.* FROM ${table} t JOIN (${newest}) o ON o.session_id = t.session_id ORDER BY ${order}`)
+      .prepare(`SELECT t.* FROM ${table} t JOIN (${newest}) o ON o.order_id = t.order_id ORDER BY ${order}`)
       .bind(limit);
   const [orders, items, subscriptions, payments] = await db.batch<
     OrderRow | OrderItemRow | SubscriptionRow | PaymentRow
@@ -153,13 +161,13 @@ export async function listOrders(db: D1Database, limit = 200): Promise<AdminOrde
     joined("subscriptions", "t.created_at"),
     joined("payments", "COALESCE(t.period_start, t.created_at), t.created_at"),
   ]);
-  const of = <T extends { session_id: string }>(rows: unknown[] | undefined, sessionId: string): T[] =>
-    ((rows ?? []) as T[]).filter((row) => row.session_id === sessionId);
+  const of = <T extends { order_id: string }>(rows: unknown[] | undefined, orderId: string): T[] =>
+    ((rows ?? []) as T[]).filter((row) => row.order_id === orderId);
   return ((orders?.results ?? []) as OrderRow[]).map((o) => ({
     ...o,
-    items: of<OrderItemRow>(items?.results, o.session_id),
-    subscriptions: of<SubscriptionRow>(subscriptions?.results, o.session_id),
-    payments: of<PaymentRow>(payments?.results, o.session_id),
+    items: of<OrderItemRow>(items?.results, o.order_id),
+    subscriptions: of<SubscriptionRow>(subscriptions?.results, o.order_id),
+    payments: of<PaymentRow>(payments?.results, o.order_id),
   }));
 }
 
@@ -170,17 +178,17 @@ export async function orderForSubscription(
   orderRef: string | null | undefined,
 ): Promise<OrderRow | null> {
   const linked = await db
-    .prepare("SELECT o.* FROM orders o JOIN subscriptions s ON s.session_id = o.session_id WHERE s.subscription_id = ?")
+    .prepare("SELECT o.* FROM orders o JOIN subscriptions s ON s.order_id = o.order_id WHERE s.subscription_id = ?")
     .bind(subscriptionId)
     .first<OrderRow>();
   if (linked || !orderRef) return linked;
   return db.prepare("SELECT * FROM orders WHERE order_ref = ?").bind(orderRef).first<OrderRow>();
 }
 
-export async function setStripeCustomer(db: D1Database, sessionId: string, customerId: string): Promise<void> {
+export async function setStripeCustomer(db: D1Database, orderId: string, customerId: string): Promise<void> {
   await db
-    .prepare("UPDATE orders SET stripe_customer_id = ? WHERE session_id = ? AND stripe_customer_id IS NULL")
-    .bind(customerId, sessionId)
+    .prepare("UPDATE orders SET stripe_customer_id = ? WHERE order_id = ? AND stripe_customer_id IS NULL")
+    .bind(customerId, orderId)
     .run();
 }
 
@@ -188,14 +196,14 @@ export async function setStripeCustomer(db: D1Database, sessionId: string, custo
  * Claims the right to ask Stripe about a session now: true at most once per `seconds` per order,
  * however many requests arrive together (the UPDATE is the lock).
  */
-export async function claimStripeCheck(db: D1Database, sessionId: string, seconds: number): Promise<boolean> {
+export async function claimStripeCheck(db: D1Database, orderId: string, seconds: number): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE orders SET stripe_checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE session_id = ?1
+       WHERE order_id = ?1
          AND (stripe_checked_at IS NULL OR stripe_checked_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))`,
     )
-    .bind(sessionId, `-${seconds} seconds`)
+    .bind(orderId, `-${seconds} seconds`)
     .run();
   return (result.meta.changes ?? 0) > 0;
 }
@@ -211,7 +219,7 @@ export function subscriptionCustomerForEmail(
   return db
     .prepare(
       `SELECT o.stripe_customer_id AS customer_id, o.customer_email AS email FROM orders o
-       JOIN subscriptions s ON s.session_id = o.session_id
+       JOIN subscriptions s ON s.order_id = o.order_id
        WHERE o.customer_email = ? COLLATE NOCASE AND o.stripe_customer_id IS NOT NULL
        ORDER BY o.created_at DESC LIMIT 1`,
     )

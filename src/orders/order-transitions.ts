@@ -9,6 +9,7 @@ export type { OrderItemRow, OrderRow } from "../db/schema.ts";
 export {
   claimStripeCheck,
   getOrder,
+  getOrderByStripeSession,
   getOrderItems,
   insertOrder,
   type NewOrder,
@@ -27,18 +28,18 @@ export type TransitionResult =
  */
 export async function transitionOrder(
   db: D1Database,
-  sessionId: string,
+  orderId: string,
   to: OrderStatus,
   /** Why, for needs_review and no_payment_required: shown to the owner. */
   reason: string | null = null,
 ): Promise<TransitionResult> {
-  const before = await getOrder(db, sessionId);
+  const before = await getOrder(db, orderId);
   if (!before) return { found: false };
   const from = allowedFrom[to];
   if (from.length === 0 || !from.includes(before.status)) {
     return { found: true, changed: false, status: before.status, previous: before.status };
   }
-  const changed = await updateOrderStatus(db, sessionId, to, from, reason);
-  const after = changed ? to : ((await getOrder(db, sessionId))?.status ?? before.status);
+  const changed = await updateOrderStatus(db, orderId, to, from, reason);
+  const after = changed ? to : ((await getOrder(db, orderId))?.status ?? before.status);
   return { found: true, changed, status: after, previous: before.status };
 }

@@ -15,7 +15,7 @@ export const EARLIEST_PAID_ON = "2020-01-01";
 /** Far above any consultancy invoice, in either currency: 999,999,999.99. */
 const MAX_AMOUNT_CENTS = 99_999_999_999;
 
-export type ManualTarget = { kind: "quote"; number: string } | { kind: "order"; sessionId: string };
+export type ManualTarget = { kind: "quote"; number: string } | { kind: "order"; orderId: string };
 
 export type ManualPayment = {
   target: ManualTarget;
@@ -50,7 +50,7 @@ function targetOf(fields: Record<string, string>): ManualTarget | null {
   const quote = fields.quote?.trim();
   const order = fields.order?.trim();
   if (quote && !order) return QUOTE_NUMBER.test(quote) ? { kind: "quote", number: quote } : null;
-  if (order && !quote) return SESSION_ID.test(order) ? { kind: "order", sessionId: order } : null;
+  if (order && !quote) return SESSION_ID.test(order) ? { kind: "order", orderId: order } : null;
   return null;
 }
 

@@ -13,7 +13,7 @@ import { orderSettledSql } from "./order-balance.ts";
 /** A recorded payment's ledger line. Its amount is in minor units of its own currency. */
 export type ManualPaymentRow = {
   paymentId: string;
-  sessionId: string;
+  orderId: string;
   provider: "bank_transfer" | "mpesa_paybill";
   amountCents: number;
   currency: "usd" | "kes";
@@ -33,49 +33,38 @@ type PayableFrom = readonly string[];
 function paymentStatement(db: D1Database, p: ManualPaymentRow, at: string): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO payments (payment_id, session_id, status, amount_cents, currency, billing_reason, provider,
+      `INSERT INTO payments (payment_id, order_id, status, amount_cents, currency, billing_reason, provider,
          reference, paid_on, note, usd_cents, created_at, updated_at)
        VALUES (?1, ?2, 'paid', ?3, ?4, 'manual', ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
     )
-    .bind(
-      p.paymentId,
-      p.sessionId,
-      p.amountCents,
-      p.currency,
-      p.provider,
-      p.reference,
-      p.paidOn,
-      p.note,
-      p.usdCents,
-      at,
-    );
+    .bind(p.paymentId, p.orderId, p.amountCents, p.currency, p.provider, p.reference, p.paidOn, p.note, p.usdCents, at);
 }
 
 /** SQL: order `sid` is the one that pays quote `q`: no other order accepted it or is paying it in parts. */
 const ONLY_ORDER_OF_QUOTE = (q: string, sid: string) => `(${q}.accepted_order IS NULL OR ${q}.accepted_order = ${sid})
-  AND NOT EXISTS (SELECT 1 FROM orders other JOIN payments p ON p.session_id = other.session_id
-    WHERE other.quote_number = ${q}.number AND other.session_id <> ${sid} AND other.status <> 'paid' AND p.status = 'paid')`;
+  AND NOT EXISTS (SELECT 1 FROM orders other JOIN payments p ON p.order_id = other.order_id
+    WHERE other.quote_number = ${q}.number AND other.order_id <> ${sid} AND other.status <> 'paid' AND p.status = 'paid')`;
 
 /** Marks the order paid when what was paid toward it now settles it (order-balance.ts), from `payableFrom`. */
-function settleStatement(db: D1Database, sessionId: string, payableFrom: PayableFrom, at: string) {
+function settleStatement(db: D1Database, orderId: string, payableFrom: PayableFrom, at: string) {
   const from = payableFrom.map((_, i) => `?${i + 3}`).join(", ");
   return db
     .prepare(
       `UPDATE orders SET status = 'paid', paid_at = ?1, updated_at = ?1
-       WHERE session_id = ?2 AND status IN (${from}) AND ${orderSettledSql("orders")}
-       RETURNING session_id`,
+       WHERE order_id = ?2 AND status IN (${from}) AND ${orderSettledSql("orders")}
+       RETURNING order_id`,
     )
-    .bind(at, sessionId, ...payableFrom);
+    .bind(at, orderId, ...payableFrom);
 }
 
 /** Accepts the quote an order pays, once the order is paid (now or before) and nothing else accepted it. */
-function acceptPaidQuoteStatement(db: D1Database, sessionId: string, at: string) {
+function acceptPaidQuoteStatement(db: D1Database, orderId: string, at: string) {
   return db
     .prepare(
       `UPDATE quotes SET accepted_at = ?1, accepted_order = ?2
-       WHERE number = (SELECT quote_number FROM orders WHERE session_id = ?2 AND status = 'paid') AND accepted_at IS NULL`,
+       WHERE number = (SELECT quote_number FROM orders WHERE order_id = ?2 AND status = 'paid') AND accepted_at IS NULL`,
     )
-    .bind(at, sessionId);
+    .bind(at, orderId);
 }
 
 /**
@@ -98,15 +87,15 @@ export async function recordQuotePayment(
   const results = await db.batch([
     ...orderStatements(db, order),
     paymentStatement(db, payment, at),
-    settleStatement(db, order.sessionId, ["pending"], at),
-    acceptPaidQuoteStatement(db, order.sessionId, at),
+    settleStatement(db, order.orderId, ["pending"], at),
+    acceptPaidQuoteStatement(db, order.orderId, at),
     db
       .prepare(
         `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
          SELECT ?1, CASE WHEN ${ONLY_ORDER_OF_QUOTE("q", "?2")} THEN ?3 END, 'payment.recorded', 'quote', ?4, ?5
          FROM (SELECT 1) LEFT JOIN quotes q ON q.number = ?4`,
       )
-      .bind(at, order.sessionId, actor, order.quoteNumber, detail),
+      .bind(at, order.orderId, actor, order.quoteNumber, detail),
   ]);
   const settled = results.at(-3);
   return (settled?.results.length ?? 0) > 0;
@@ -128,14 +117,14 @@ export async function recordOrderPayment(
 ): Promise<boolean> {
   const [, moved] = await db.batch([
     paymentStatement(db, payment, at),
-    settleStatement(db, payment.sessionId, payableFrom, at),
-    acceptPaidQuoteStatement(db, payment.sessionId, at),
+    settleStatement(db, payment.orderId, payableFrom, at),
+    acceptPaidQuoteStatement(db, payment.orderId, at),
     db
       .prepare(
         `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
-         SELECT ?, ?, 'payment.recorded', 'order', session_id, ? FROM orders WHERE session_id = ?`,
+         SELECT ?, ?, 'payment.recorded', 'order', order_id, ? FROM orders WHERE order_id = ?`,
       )
-      .bind(at, actor, detail, payment.sessionId),
+      .bind(at, actor, detail, payment.orderId),
   ]);
   return (moved?.results.length ?? 0) > 0;
 }

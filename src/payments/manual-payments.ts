@@ -46,7 +46,7 @@ import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 import { receiptFor } from "./settle-payment.ts";
 
 export type ManualResult =
-  | { ok: true; sessionId: string; paymentId: string; receipt: ReceiptRef | null; becamePaid: boolean }
+  | { ok: true; orderId: string; paymentId: string; receipt: ReceiptRef | null; becamePaid: boolean }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "duplicate"; existing: PaymentRow }
   | { ok: false; reason: "quote_accepted"; number: string }
@@ -71,10 +71,10 @@ async function usdEquivalent(env: Env, payment: ManualPayment): Promise<number |
 }
 
 /** The ledger line of a payment for an order. */
-function ledgerLine(payment: ManualPayment, sessionId: string, usdCents: number | null): ManualPaymentRow {
+function ledgerLine(payment: ManualPayment, orderId: string, usdCents: number | null): ManualPaymentRow {
   return {
     paymentId: `manual_${randomHex()}`,
-    sessionId,
+    orderId,
     provider: payment.method,
     amountCents: payment.amountCents,
     currency: payment.currency,
@@ -128,18 +128,18 @@ async function write(
     // A quote being paid in parts has its order already: the next part goes to it.
     const paying = await quotePartPayment(env.DB, quote.number);
     if (paying) {
-      const line = ledgerLine(payment, paying.sessionId, usdCents);
+      const line = ledgerLine(payment, paying.orderId, usdCents);
       const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
       return { ok: true, line, becamePaid };
     }
     const order = orderFromQuote(quote);
-    const line = ledgerLine(payment, order.sessionId, usdCents);
+    const line = ledgerLine(payment, order.orderId, usdCents);
     const becamePaid = await recordQuotePayment(env.DB, order, line, recording);
     return { ok: true, line, becamePaid };
   }
-  const order = await getOrder(env.DB, payment.target.sessionId);
+  const order = await getOrder(env.DB, payment.target.orderId);
   if (!order) return { ok: false, reason: "not_found" };
-  const line = ledgerLine(payment, order.session_id, usdCents);
+  const line = ledgerLine(payment, order.order_id, usdCents);
   const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
   return { ok: true, line, becamePaid };
 }
@@ -168,9 +168,9 @@ export async function recordManualPayment(
   const receipt = await receiptFor(context, line.paymentId);
   if (becamePaid) {
     try {
-      const order = await getOrder(env.DB, line.sessionId);
+      const order = await getOrder(env.DB, line.orderId);
       if (order) {
-        const items = await getOrderItems(env.DB, line.sessionId);
+        const items = await getOrderItems(env.DB, line.orderId);
         await notifyOrderPaid(env, { ...order, items }, origin, log, {
           receipt,
           payment: {
@@ -182,10 +182,10 @@ export async function recordManualPayment(
       }
     } catch (error) {
       // The payment stands; the owner sees the order paid and resends from the outbox if need be.
-      log.error("The recorded payment's e-mails could not be queued", { sessionId: line.sessionId, error });
+      log.error("The recorded payment's e-mails could not be queued", { orderId: line.orderId, error });
     }
   }
-  return { ok: true, sessionId: line.sessionId, paymentId: line.paymentId, receipt, becamePaid };
+  return { ok: true, orderId: line.orderId, paymentId: line.paymentId, receipt, becamePaid };
 }
 
 /** What a written quote's page offers for paying it online: nothing while it is being paid in parts. */

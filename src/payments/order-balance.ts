@@ -18,7 +18,7 @@ const paidToward = (o: string) => `(SELECT COALESCE(SUM(CASE
         CASE WHEN p.currency = 'kes' THEN p.amount_cents ELSE p.amount_cents * ${o}.kes_rate_x100 / 100 END
       WHEN p.currency = ${o}.currency THEN p.amount_cents
       ELSE COALESCE(p.usd_cents, 0) END), 0)
-    FROM payments p WHERE p.session_id = ${o}.session_id AND p.status = 'paid')`;
+    FROM payments p WHERE p.order_id = ${o}.order_id AND p.status = 'paid')`;
 
 const rounding = (o: string) => `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN 100 ELSE 1 END)`;
 
@@ -52,10 +52,10 @@ const BALANCE_COLUMNS = `CASE WHEN o.kes_amount IS NOT NULL THEN 'kes' ELSE o.cu
   ${due("o")} AS due, ${paidToward("o")} AS paid, ${orderSettledSql("o")} AS settled`;
 
 /** The order's account, or null when there is no such order. */
-export async function orderBalance(db: D1Database, sessionId: string): Promise<OrderBalance | null> {
+export async function orderBalance(db: D1Database, orderId: string): Promise<OrderBalance | null> {
   const row = await db
-    .prepare(`SELECT ${BALANCE_COLUMNS} FROM orders o WHERE o.session_id = ?`)
-    .bind(sessionId)
+    .prepare(`SELECT ${BALANCE_COLUMNS} FROM orders o WHERE o.order_id = ?`)
+    .bind(orderId)
     .first<BalanceRow>();
   return row ? balanceOf(row) : null;
 }
@@ -67,30 +67,30 @@ export async function orderBalance(db: D1Database, sessionId: string): Promise<O
 export async function quotePartPayment(
   db: D1Database,
   quoteNumber: string,
-): Promise<{ sessionId: string; balance: OrderBalance } | null> {
+): Promise<{ orderId: string; balance: OrderBalance } | null> {
   const row = await db
     .prepare(
-      `SELECT o.session_id, ${BALANCE_COLUMNS} FROM orders o
+      `SELECT o.order_id, ${BALANCE_COLUMNS} FROM orders o
        WHERE o.quote_number = ? AND o.status <> 'paid'
-         AND EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id AND p.status = 'paid')
+         AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id AND p.status = 'paid')
        ORDER BY o.created_at DESC LIMIT 1`,
     )
     .bind(quoteNumber)
-    .first<BalanceRow & { session_id: string }>();
-  return row ? { sessionId: row.session_id, balance: balanceOf(row) } : null;
+    .first<BalanceRow & { order_id: string }>();
+  return row ? { orderId: row.order_id, balance: balanceOf(row) } : null;
 }
 
 /** The accounts of these orders, by session id (one statement: the ids travel as one JSON array). */
-export async function orderBalances(db: D1Database, sessionIds: readonly string[]): Promise<Map<string, OrderBalance>> {
-  if (sessionIds.length === 0) return new Map();
+export async function orderBalances(db: D1Database, orderIds: readonly string[]): Promise<Map<string, OrderBalance>> {
+  if (orderIds.length === 0) return new Map();
   const { results } = await db
     .prepare(
-      `SELECT o.session_id, ${BALANCE_COLUMNS} FROM orders o
-       WHERE o.session_id IN (SELECT value FROM json_each(?))`,
+      `SELECT o.order_id, ${BALANCE_COLUMNS} FROM orders o
+       WHERE o.order_id IN (SELECT value FROM json_each(?))`,
     )
-    .bind(JSON.stringify(sessionIds))
-    .all<BalanceRow & { session_id: string }>();
-  return new Map(results.map((row) => [row.session_id, balanceOf(row)]));
+    .bind(JSON.stringify(orderIds))
+    .all<BalanceRow & { order_id: string }>();
+  return new Map(results.map((row) => [row.order_id, balanceOf(row)]));
 }
 
 /** Of these quotes, those being paid in parts: their order's account, by quote number. */
@@ -103,7 +103,7 @@ export async function quotePartPayments(
     .prepare(
       `SELECT o.quote_number, ${BALANCE_COLUMNS} FROM orders o
        WHERE o.quote_number IN (SELECT value FROM json_each(?)) AND o.status <> 'paid'
-         AND EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id AND p.status = 'paid')
+         AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id AND p.status = 'paid')
        ORDER BY o.created_at`,
     )
     .bind(JSON.stringify(numbers))

@@ -40,7 +40,7 @@ function backTo(target: ManualTarget | null): { href: string; label: string } {
   if (target?.kind === "quote") return { href: adminQuoteAnchor(target.number), label: copy.backToQuote };
   if (target?.kind === "order") {
     return {
-      href: adminOrderAnchor(target.sessionId, `q=${encodeURIComponent(target.sessionId)}`),
+      href: adminOrderAnchor(target.orderId, `q=${encodeURIComponent(target.orderId)}`),
       label: copy.backToOrder,
     };
   }
@@ -126,8 +126,8 @@ export function adminPaymentRoutes() {
     const context = { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c) };
     const result = await recordManualPayment(context, payment, adminWho(c.var.owner));
     if (result.ok) {
-      const query = `q=${encodeURIComponent(result.sessionId)}&recorded=1`;
-      return seeOther(c, adminOrderAnchor(result.sessionId, query));
+      const query = `q=${encodeURIComponent(result.orderId)}&recorded=1`;
+      return seeOther(c, adminOrderAnchor(result.orderId, query));
     }
     if (result.reason === "not_found") return c.notFound();
     const status = result.reason === "no_rate" ? 400 : 409;

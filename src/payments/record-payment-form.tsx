@@ -12,7 +12,7 @@ import type { OrderBalance } from "./order-balance.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 
 /** What the payment is for: a quote by its number, or an order by its session id (and its reference to name it). */
-type PaymentTarget = { kind: "quote"; number: string } | { kind: "order"; sessionId: string; label: string };
+type PaymentTarget = { kind: "quote"; number: string } | { kind: "order"; orderId: string; label: string };
 
 const input =
   "mt-1 block min-h-10 w-full min-w-0 rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700";
@@ -21,7 +21,7 @@ const hint = "text-xs text-slate-600";
 
 /** Ids unique on the page: quote numbers and session ids are letters, digits, - and _. */
 const idOf = (target: PaymentTarget): string =>
-  target.kind === "quote" ? `pay-quote-${target.number}` : `pay-order-${target.sessionId}`;
+  target.kind === "quote" ? `pay-quote-${target.number}` : `pay-order-${target.orderId}`;
 
 /** A labelled text input with its hint read with it. */
 function TextField({
@@ -184,7 +184,7 @@ export function RecordPaymentForm({
         {target.kind === "quote" ? (
           <input type="hidden" name="quote" value={target.number} />
         ) : (
-          <input type="hidden" name="order" value={target.sessionId} />
+          <input type="hidden" name="order" value={target.orderId} />
         )}
         <p className={`${hint} sm:col-span-2`}>{target.kind === "quote" ? copy.quoteHint : copy.orderHint}</p>
         {account && !account.settled && <DueNotice account={account} />}

@@ -19,23 +19,23 @@ export async function takePayment(
   payment: PaymentRecord,
 ): Promise<{ receipt: ReceiptRef | null }> {
   const { env, log, origin } = context;
-  const sessionId = order.session_id;
-  const moved = await transitionOrder(env.DB, sessionId, "paid");
+  const orderId = order.order_id;
+  const moved = await transitionOrder(env.DB, orderId, "paid");
   if (moved.found && !moved.changed && moved.previous === "paid") {
     // A second payment for a paid order (two prompts both answered): real money, so it is kept and shown.
-    log.error(`Order ${sessionId} was paid again (${payment.provider} ${payment.reference ?? payment.paymentId})`, {
-      sessionId,
+    log.error(`Order ${orderId} was paid again (${payment.provider} ${payment.reference ?? payment.paymentId})`, {
+      orderId,
     });
   }
   await recordPayment(env.DB, payment);
-  if (order.quote_number) await acceptQuoteStatement(env.DB, order.quote_number, sessionId).run();
+  if (order.quote_number) await acceptQuoteStatement(env.DB, order.quote_number, orderId).run();
   const receipt = await receiptFor(context, payment.paymentId);
   if (moved.found && moved.changed) {
     try {
-      const fresh = (await getOrder(env.DB, sessionId)) ?? order;
-      await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, sessionId) }, origin, log, { receipt });
+      const fresh = (await getOrder(env.DB, orderId)) ?? order;
+      await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, orderId) }, origin, log, { receipt });
     } catch (error) {
-      log.error("The paid order's e-mails could not be queued", { sessionId, error });
+      log.error("The paid order's e-mails could not be queued", { orderId, error });
     }
   }
   return { receipt };

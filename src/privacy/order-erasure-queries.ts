@@ -8,15 +8,15 @@
 export type OrderDocuments = { receiptNumbers: string[]; quoteNumbers: string[] };
 
 /** The receipts of the order's payments and the quote it paid (quotes.accepted_order), by number. */
-export async function orderDocuments(db: D1Database, sessionId: string): Promise<OrderDocuments> {
+export async function orderDocuments(db: D1Database, orderId: string): Promise<OrderDocuments> {
   const [receipts, quotes] = await db.batch<{ number: string }>([
     db
       .prepare(
         `SELECT number FROM receipts
-         WHERE payment_id IN (SELECT payment_id FROM payments WHERE session_id = ?) ORDER BY number`,
+         WHERE payment_id IN (SELECT payment_id FROM payments WHERE order_id = ?) ORDER BY number`,
       )
-      .bind(sessionId),
-    db.prepare("SELECT number FROM quotes WHERE accepted_order = ? ORDER BY number").bind(sessionId),
+      .bind(orderId),
+    db.prepare("SELECT number FROM quotes WHERE accepted_order = ? ORDER BY number").bind(orderId),
   ]);
   return {
     receiptNumbers: (receipts?.results ?? []).map((row) => row.number),
@@ -31,25 +31,25 @@ export async function orderDocuments(db: D1Database, sessionId: string): Promise
  * (outbox rows naming it), and the quote it paid with that quote's lines. The audit log is not
  * touched: it is the record of what was done. R2 documents are the caller's (orderDocuments).
  */
-function eraseOrderStatements(db: D1Database, sessionId: string): D1PreparedStatement[] {
+function eraseOrderStatements(db: D1Database, orderId: string): D1PreparedStatement[] {
   const sql = [
-    "DELETE FROM receipts WHERE payment_id IN (SELECT payment_id FROM payments WHERE session_id = ?1)",
-    "DELETE FROM payments WHERE session_id = ?1",
-    "DELETE FROM mpesa_requests WHERE session_id = ?1",
-    "DELETE FROM pending_invoices WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE session_id = ?1)",
-    "DELETE FROM subscriptions WHERE session_id = ?1",
-    "DELETE FROM order_items WHERE session_id = ?1",
-    "DELETE FROM order_notes WHERE session_id = ?1",
-    "DELETE FROM stripe_events WHERE session_id = ?1",
+    "DELETE FROM receipts WHERE payment_id IN (SELECT payment_id FROM payments WHERE order_id = ?1)",
+    "DELETE FROM payments WHERE order_id = ?1",
+    "DELETE FROM mpesa_requests WHERE order_id = ?1",
+    "DELETE FROM pending_invoices WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE order_id = ?1)",
+    "DELETE FROM subscriptions WHERE order_id = ?1",
+    "DELETE FROM order_items WHERE order_id = ?1",
+    "DELETE FROM order_notes WHERE order_id = ?1",
+    "DELETE FROM stripe_events WHERE order_id = ?1",
     "DELETE FROM outbox WHERE order_id = ?1",
     "DELETE FROM quote_lines WHERE number IN (SELECT number FROM quotes WHERE accepted_order = ?1)",
     "DELETE FROM quotes WHERE accepted_order = ?1",
-    "DELETE FROM orders WHERE session_id = ?1",
+    "DELETE FROM orders WHERE order_id = ?1",
   ];
-  return sql.map((statement) => db.prepare(statement).bind(sessionId));
+  return sql.map((statement) => db.prepare(statement).bind(orderId));
 }
 
 /** Runs eraseOrderStatements as one transaction. */
-export async function eraseOrderRows(db: D1Database, sessionId: string): Promise<void> {
-  await db.batch(eraseOrderStatements(db, sessionId));
+export async function eraseOrderRows(db: D1Database, orderId: string): Promise<void> {
+  await db.batch(eraseOrderStatements(db, orderId));
 }

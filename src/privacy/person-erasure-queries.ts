@@ -69,12 +69,12 @@ export async function erasePerson(
     ),
     run(`DELETE FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}) RETURNING id`),
     run(
-      `DELETE FROM mpesa_requests WHERE session_id IN (${scope.orders}) AND status <> 'pending' RETURNING checkout_request_id`,
+      `DELETE FROM mpesa_requests WHERE order_id IN (${scope.orders}) AND status <> 'pending' RETURNING checkout_request_id`,
     ),
-    run(`UPDATE payments SET phone = NULL WHERE session_id IN (${scope.orders}) RETURNING payment_id`),
+    run(`UPDATE payments SET phone = NULL WHERE order_id IN (${scope.orders}) RETURNING payment_id`),
     run(
       `UPDATE orders SET customer_email = ${next(1)}, customer_phone = ${next(1)}, address = ${next(1)}, state = '', zip = ''
-       WHERE ${PERSON_KEY.orders} IN (${list}) RETURNING session_id`,
+       WHERE ${PERSON_KEY.orders} IN (${list}) RETURNING order_id`,
       ERASED,
     ),
   ]);

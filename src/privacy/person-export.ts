@@ -68,9 +68,9 @@ function mailContent(payload: string): unknown {
  * M-Pesa or recorded order made before their ids were drawn apart), which is the key of its
  * waiting page: then the reference M-Pesa showed the buyer (ORD-…).
  */
-function exportedReference(order: Pick<OrderRow, "session_id" | "order_ref" | "quote_number">): string {
-  const derived = order.order_ref && order.session_id.endsWith(order.order_ref.replaceAll("-", ""));
-  return derived ? accountReferenceOf(order) : order.session_id;
+function exportedReference(order: Pick<OrderRow, "order_id" | "order_ref" | "quote_number">): string {
+  const derived = order.order_ref && order.order_id.endsWith(order.order_ref.replaceAll("-", ""));
+  return derived ? accountReferenceOf(order) : order.order_id;
 }
 
 function ordersOf(person: Person) {
@@ -100,7 +100,7 @@ function ordersOf(person: Person) {
       country: o.country,
     },
     items: rows.items
-      .filter((i) => i.session_id === o.session_id)
+      .filter((i) => i.order_id === o.order_id)
       .map((i) => ({
         item_id: i.item_id,
         name: i.name,
@@ -110,7 +110,7 @@ function ordersOf(person: Person) {
         recurring: flag(i.recurring),
       })),
     payments: rows.payments
-      .filter((p) => p.session_id === o.session_id)
+      .filter((p) => p.order_id === o.order_id)
       .map((p) => ({
         payment_id: p.payment_id,
         status: p.status,
@@ -128,7 +128,7 @@ function ordersOf(person: Person) {
         receipt: receiptOf.get(p.payment_id) ?? null,
       })),
     subscriptions: rows.subscriptions
-      .filter((s) => s.session_id === o.session_id)
+      .filter((s) => s.order_id === o.order_id)
       .map((s) => ({
         subscription_id: s.subscription_id,
         status: s.status,
@@ -141,7 +141,7 @@ function ordersOf(person: Person) {
         created_at: s.created_at,
       })),
     mpesa_prompts: rows.prompts
-      .filter((p) => p.session_id === o.session_id)
+      .filter((p) => p.order_id === o.order_id)
       .map((p) => ({
         checkout_request_id: p.checkout_request_id,
         phone: p.phone,
@@ -151,7 +151,7 @@ function ordersOf(person: Person) {
         mpesa_receipt: p.mpesa_receipt,
         created_at: p.created_at,
       })),
-    notes: rows.notes.filter((n) => n.session_id === o.session_id).map((n) => ({ at: n.at, body: n.body })),
+    notes: rows.notes.filter((n) => n.order_id === o.order_id).map((n) => ({ at: n.at, body: n.body })),
   }));
 }
 

@@ -18,12 +18,12 @@ function lines(person: Person): Record<Kind, Line[]> {
   const { rows } = person;
   return {
     orders: rows.orders.map((o) => ({
-      key: o.session_id,
+      key: o.order_id,
       at: o.created_at,
       text: (
         <>
-          <a className={link} href={adminOrderAnchor(o.session_id, `q=${encodeURIComponent(o.session_id)}`)}>
-            <VisitorText text={o.order_ref ?? o.session_id} />
+          <a className={link} href={adminOrderAnchor(o.order_id, `q=${encodeURIComponent(o.order_id)}`)}>
+            <VisitorText text={o.order_ref ?? o.order_id} />
           </a>{" "}
           · {o.status.replace("_", " ")} · {formatMoney(o.total_cents, o.currency)}
         </>

@@ -62,14 +62,14 @@ export function possiblySameQuery(limit: number): string {
 /** The person's orders, messages and quotes as subqueries over the bound keys. */
 export function personScopes(keys: readonly string[]) {
   const list = keyList(keys);
-  const orders = `SELECT session_id FROM orders WHERE ${PERSON_KEY.orders} IN (${list})`;
+  const orders = `SELECT order_id FROM orders WHERE ${PERSON_KEY.orders} IN (${list})`;
   const messages = `SELECT id FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list})`;
   const quotes = `SELECT number FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list})`;
   return {
     orders,
     messages,
     quotes,
-    payments: `SELECT payment_id FROM payments WHERE session_id IN (${orders})`,
+    payments: `SELECT payment_id FROM payments WHERE order_id IN (${orders})`,
     /** Mail to them, and mail to the owner about their messages, orders and quotes. */
     emails: `SELECT id FROM outbox WHERE ${PERSON_KEY.outbox} IN (${list})
       OR message_id IN (${messages})
@@ -109,7 +109,7 @@ export type PersonRows = {
 };
 
 const PROMPT_COLUMNS =
-  "checkout_request_id, merchant_request_id, session_id, phone, amount_kes, account_reference, status, result_code, result_desc, mpesa_receipt, created_at, updated_at, checked_at";
+  "checkout_request_id, merchant_request_id, order_id, phone, amount_kes, account_reference, status, result_code, result_desc, mpesa_receipt, created_at, updated_at, checked_at";
 
 /** The statements reading what is held under the keys (personRecords runs them; a test reads their plans). */
 export function personQueries(keys: readonly string[]): string[] {
@@ -122,12 +122,12 @@ export function personQueries(keys: readonly string[]): string[] {
   return [
     `${spellings.join(" UNION ")} ORDER BY address LIMIT ${MAX_ADDRESSES + 1}`,
     `SELECT * FROM orders WHERE ${PERSON_KEY.orders} IN (${list}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM order_items WHERE session_id IN (${scope.orders}) ORDER BY session_id, item_id ${limit}`,
-    `SELECT * FROM payments WHERE session_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
+    `SELECT * FROM order_items WHERE order_id IN (${scope.orders}) ORDER BY order_id, item_id ${limit}`,
+    `SELECT * FROM payments WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
     `SELECT number, payment_id, created_at FROM receipts WHERE payment_id IN (${scope.payments}) ORDER BY number ${limit}`,
-    `SELECT * FROM subscriptions WHERE session_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
-    `SELECT ${PROMPT_COLUMNS} FROM mpesa_requests WHERE session_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM order_notes WHERE session_id IN (${scope.orders}) ORDER BY at DESC ${limit}`,
+    `SELECT * FROM subscriptions WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
+    `SELECT ${PROMPT_COLUMNS} FROM mpesa_requests WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
+    `SELECT * FROM order_notes WHERE order_id IN (${scope.orders}) ORDER BY at DESC ${limit}`,
     `SELECT * FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}) ORDER BY created_at DESC ${limit}`,
     `SELECT * FROM quote_lines WHERE number IN (${scope.quotes}) ORDER BY number, position ${limit}`,
     `SELECT * FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}) ORDER BY created_at DESC ${limit}`,

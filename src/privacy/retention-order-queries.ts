@@ -8,12 +8,12 @@
 import { AT_DOMAIN } from "./address-match.ts";
 
 /** A subscription that still bills or may bill again: anything Stripe has not ended for good. */
-const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id
+const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id
   AND s.status NOT IN ('canceled', 'incomplete_expired'))`;
 
 /** A client record: money came in or a deal was agreed (a payments row, a paid date, or such a status). */
 const CLIENT_RECORD = `(o.status IN ('paid', 'needs_review', 'no_payment_required') OR o.paid_at IS NOT NULL
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id))`;
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id))`;
 
 /**
  * Something about the order at or after the cutoff `?1`: made, paid (its paid date, or a payment by
@@ -21,12 +21,12 @@ const CLIENT_RECORD = `(o.status IN ('paid', 'needs_review', 'no_payment_require
  * (a subscription ends after its last payment; the relationship with it).
  */
 const ACTIVE_SINCE = `(o.created_at >= ?1 OR COALESCE(o.paid_at, '') >= ?1
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id
     AND (p.created_at >= ?1 OR p.paid_on || 'T23:59:59.999Z' >= ?1))
-  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.session_id = o.session_id AND s.updated_at >= ?1))`;
+  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id AND s.updated_at >= ?1))`;
 
-/** One candidate client record: its key for the next page (created_at, session_id) and its address. */
-export type OldRecord = { session_id: string; customer_email: string; created_at: string };
+/** One candidate client record: its key for the next page (created_at, order_id) and its address. */
+export type OldRecord = { order_id: string; customer_email: string; created_at: string };
 
 /**
  * Client records with nothing about them at or after `cutoff` and no live subscription, oldest first,
@@ -36,17 +36,17 @@ export type OldRecord = { session_id: string; customer_email: string; created_at
 export async function expiredClientOrders(
   db: D1Database,
   cutoff: string,
-  after: { created_at: string; session_id: string } | null,
+  after: { created_at: string; order_id: string } | null,
   limit: number,
 ): Promise<OldRecord[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.session_id, o.customer_email, o.created_at FROM orders o
-       WHERE o.created_at < ?1 AND (?2 IS NULL OR o.created_at > ?2 OR (o.created_at = ?2 AND o.session_id > ?3))
+      `SELECT o.order_id, o.customer_email, o.created_at FROM orders o
+       WHERE o.created_at < ?1 AND (?2 IS NULL OR o.created_at > ?2 OR (o.created_at = ?2 AND o.order_id > ?3))
          AND ${CLIENT_RECORD} AND NOT ${ACTIVE_SINCE} AND NOT ${LIVE_SUBSCRIPTION}
-       ORDER BY o.created_at, o.session_id LIMIT ?4`,
+       ORDER BY o.created_at, o.order_id LIMIT ?4`,
     )
-    .bind(cutoff, after?.created_at ?? null, after?.session_id ?? "", limit)
+    .bind(cutoff, after?.created_at ?? null, after?.order_id ?? "", limit)
     .all<OldRecord>();
   return results;
 }
@@ -76,16 +76,16 @@ export async function activeAddresses(db: D1Database, domains: readonly string[]
 export async function expiredUnpaidOrders(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
   const { results } = await db
     .prepare(
-      `SELECT o.session_id FROM orders o
+      `SELECT o.order_id FROM orders o
        WHERE o.created_at < ?1
          AND o.status IN ('pending', 'awaiting_payment', 'payment_failed', 'expired') AND o.paid_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.session_id = o.session_id)
-         AND NOT EXISTS (SELECT 1 FROM mpesa_requests m WHERE m.session_id = o.session_id AND m.status = 'paid')
-         AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.accepted_order = o.session_id)
+         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id)
+         AND NOT EXISTS (SELECT 1 FROM mpesa_requests m WHERE m.order_id = o.order_id AND m.status = 'paid')
+         AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.accepted_order = o.order_id)
          AND NOT ${LIVE_SUBSCRIPTION}
-       ORDER BY o.created_at, o.session_id LIMIT ?2`,
+       ORDER BY o.created_at, o.order_id LIMIT ?2`,
     )
     .bind(cutoff, limit)
-    .all<{ session_id: string }>();
-  return results.map((row) => row.session_id);
+    .all<{ order_id: string }>();
+  return results.map((row) => row.order_id);
 }

@@ -14,16 +14,16 @@ import { eraseOrderRows, orderDocuments } from "./order-erasure-queries.ts";
 import { activeMailboxes, walkPages } from "./retention-mailboxes.ts";
 import { expiredClientOrders, expiredUnpaidOrders, type OldRecord } from "./retention-order-queries.ts";
 
-async function eraseOrder(env: Env, sessionId: string): Promise<void> {
-  const documents = await orderDocuments(env.DB, sessionId);
+async function eraseOrder(env: Env, orderId: string): Promise<void> {
+  const documents = await orderDocuments(env.DB, orderId);
   await deleteReceiptPdfs(env.QUOTES, documents.receiptNumbers);
   await deleteQuotePdfs(env.QUOTES, documents.quoteNumbers);
-  await eraseOrderRows(env.DB, sessionId);
+  await eraseOrderRows(env.DB, orderId);
 }
 
-async function eraseAll(env: Env, sessionIds: readonly string[], counted: (erased: number) => void): Promise<void> {
-  for (const sessionId of sessionIds) {
-    await eraseOrder(env, sessionId);
+async function eraseAll(env: Env, orderIds: readonly string[], counted: (erased: number) => void): Promise<void> {
+  for (const orderId of orderIds) {
+    await eraseOrder(env, orderId);
     counted(1);
   }
 }
@@ -50,8 +50,8 @@ export async function eraseExpiredRecords(
       const active = await activeMailboxes(env.DB, emails, cutoff);
       const ended = records.filter((record) => !active(record.customer_email)).slice(0, left);
       left -= ended.length;
-      const sessionIds = ended.map((record) => record.session_id);
-      await eraseAll(env, sessionIds, counted);
+      const orderIds = ended.map((record) => record.order_id);
+      await eraseAll(env, orderIds, counted);
       return left > 0;
     },
   );

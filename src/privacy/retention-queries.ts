@@ -33,7 +33,7 @@ export async function oldMessages(
  * money that did not match), or confirmed with nothing to pay. An abandoned checkout is none of these.
  */
 const ENGAGED_ORDER = `(status IN ('paid', 'needs_review', 'no_payment_required') OR paid_at IS NOT NULL
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.session_id = orders.session_id AND p.status = 'paid'))`;
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.order_id AND p.status = 'paid'))`;
 
 /**
  * Addresses at any of `domains` that engaged: an order that was paid (ENGAGED_ORDER) or an accepted
@@ -130,7 +130,7 @@ export async function deleteOldMailRecords(db: D1Database, cutoff: string, limit
     .prepare(
       `DELETE FROM outbox WHERE id IN (
          SELECT id FROM outbox o WHERE created_at < ?1
-           AND NOT EXISTS (SELECT 1 FROM orders WHERE session_id = o.order_id)
+           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_id = o.order_id)
            AND NOT EXISTS (SELECT 1 FROM contact_messages WHERE id = o.message_id)
            AND NOT (o.kind IN ('quote', 'owner-quote')
              AND EXISTS (SELECT 1 FROM quotes WHERE number = substr(o.dedupe_key, instr(o.dedupe_key, ':') + 1)))

@@ -85,11 +85,11 @@ export async function getQuote(db: D1Database, number: string): Promise<Quote | 
 }
 
 /** The statement that marks a quote accepted by an order, once: a later payment leaves it as it is. */
-export function acceptQuoteStatement(db: D1Database, number: string, sessionId: string): D1PreparedStatement {
+export function acceptQuoteStatement(db: D1Database, number: string, orderId: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE quotes SET accepted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), accepted_order = ?2
        WHERE number = ?1 AND accepted_at IS NULL`,
     )
-    .bind(number, sessionId);
+    .bind(number, orderId);
 }

@@ -7,16 +7,16 @@ import { placeholders } from "../admin/admin-listing-queries.ts";
  */
 export async function receiptNumbersForOrders(
   db: D1Database,
-  sessionIds: readonly string[],
+  orderIds: readonly string[],
 ): Promise<Map<string, string>> {
   const numbers = new Map<string, string>();
-  if (sessionIds.length === 0) return numbers;
+  if (orderIds.length === 0) return numbers;
   const { results } = await db
     .prepare(
       `SELECT r.payment_id, r.number FROM receipts r JOIN payments p ON p.payment_id = r.payment_id
-       WHERE p.session_id IN (${placeholders(sessionIds.length)})`,
+       WHERE p.order_id IN (${placeholders(orderIds.length)})`,
     )
-    .bind(...sessionIds)
+    .bind(...orderIds)
     .all<{ payment_id: string; number: string }>();
   for (const row of results) numbers.set(row.payment_id, row.number);
   return numbers;

@@ -72,12 +72,12 @@ export async function unstoredReceipts(db: D1Database, limit: number): Promise<R
 /** What a receipt shows: the receipt, its payment, the payment's order and the order's lines, in one batch. */
 export async function receiptFacts(db: D1Database, number: string): Promise<ReceiptFacts | null> {
   const payment = "(SELECT payment_id FROM receipts WHERE number = ?1)";
-  const session = `(SELECT session_id FROM payments WHERE payment_id = ${payment})`;
+  const session = `(SELECT order_id FROM payments WHERE payment_id = ${payment})`;
   const [receipts, payments, orders, lines] = await db.batch([
     db.prepare("SELECT * FROM receipts WHERE number = ?1").bind(number),
     db.prepare(`SELECT * FROM payments WHERE payment_id = ${payment}`).bind(number),
-    db.prepare(`SELECT * FROM orders WHERE session_id = ${session}`).bind(number),
-    db.prepare(`SELECT * FROM order_items WHERE session_id = ${session} ORDER BY rowid`).bind(number),
+    db.prepare(`SELECT * FROM orders WHERE order_id = ${session}`).bind(number),
+    db.prepare(`SELECT * FROM order_items WHERE order_id = ${session} ORDER BY rowid`).bind(number),
   ]);
   const receipt = receipts?.results[0] as ReceiptRow | undefined;
   const paymentRow = payments?.results[0] as PaymentRow | undefined;

@@ -132,7 +132,7 @@ describe("notes on an order", () => {
     const result = await addOrderNote(db, sessionId, "  Called Wanjirũ: تم الاتصال  \n", OWNER);
     expect(result).toMatchObject({
       ok: true,
-      note: { session_id: sessionId, actor: OWNER, body: "Called Wanjirũ: تم الاتصال" },
+      note: { order_id: sessionId, actor: OWNER, body: "Called Wanjirũ: تم الاتصال" },
     });
     const audit = await auditFor(db, "order", sessionId);
     expect(audit).toEqual([
@@ -161,10 +161,7 @@ describe("notes on an order", () => {
       expect(result).toMatchObject({ reason: "invalid", message: expect.stringMatching(/\S/) });
     }
     expect(await auditFor(db, "order", sessionId)).toHaveLength(2);
-    const notes = await db
-      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE session_id = ?")
-      .bind(sessionId)
-      .first();
+    const notes = await db.prepare("SELECT COUNT(*) AS n FROM order_notes WHERE order_id = ?").bind(sessionId).first();
     expect(notes).toEqual({ n: 2 });
   });
 
@@ -183,10 +180,7 @@ describe("notes on an order", () => {
     expect(await withFailing("order_notes", "INSERT", () => addOrderNote(db, sessionId, "B", OWNER))).toBeInstanceOf(
       Error,
     );
-    const notes = await db
-      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE session_id = ?")
-      .bind(sessionId)
-      .first();
+    const notes = await db.prepare("SELECT COUNT(*) AS n FROM order_notes WHERE order_id = ?").bind(sessionId).first();
     expect(notes).toEqual({ n: 0 });
     expect(await auditFor(db, "order", sessionId)).toEqual([]);
   });

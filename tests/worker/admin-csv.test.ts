@@ -89,7 +89,7 @@ type OrderSeed = {
 function csvOrder(seed: OrderSeed, i: number): OrderInput {
   const sessionId = fakeSessionId();
   return {
-    session_id: sessionId,
+    order_id: sessionId,
     order_ref: `ord_${sessionId}`,
     status: seed.status ?? "paid",
     customer_name: seed.name,
@@ -200,6 +200,7 @@ describe("the orders CSV", () => {
     expect(header).toEqual([
       "Created (UTC)",
       "Order reference",
+      "Order id",
       "Stripe session",
       "Status",
       "Kind",
@@ -225,6 +226,7 @@ describe("the orders CSV", () => {
     expect(row).toEqual([
       "2026-05-01T10:00:00.000Z",
       `ord_${id}`,
+      id,
       id,
       "paid",
       "payment",
@@ -258,8 +260,8 @@ describe("the orders CSV", () => {
       ]),
     );
     const [, first, second] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
-    expect(first?.slice(5, 9)).toEqual([`'=1+1 ${tok}`, "buyer@example.com", "'+254 700 000 000", "'-2"]);
-    expect(second?.slice(5, 9)).toEqual([`'@SUM(1) ${tok}`, "'\r=1@example.com", "0700 000 001", "'\t=1"]);
+    expect(first?.slice(6, 10)).toEqual([`'=1+1 ${tok}`, "buyer@example.com", "'+254 700 000 000", "'-2"]);
+    expect(second?.slice(6, 10)).toEqual([`'@SUM(1) ${tok}`, "'\r=1@example.com", "0700 000 001", "'\t=1"]);
     // No cell of either row starts like a formula once read back.
     for (const cell of [...(first ?? []), ...(second ?? [])]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
@@ -277,8 +279,8 @@ describe("the orders CSV", () => {
       ]),
     );
     const [, row] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
-    expect(row?.[5]).toBe(`'\uFF1DHYPERLINK("http://evil.example","x") ${tok}`);
-    expect(row?.slice(7, 10)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "' =1"]);
+    expect(row?.[6]).toBe(`'\uFF1DHYPERLINK("http://evil.example","x") ${tok}`);
+    expect(row?.slice(8, 11)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "' =1"]);
   });
 
   it("exports every page of the current filter, and only it", async () => {
@@ -302,7 +304,7 @@ describe("the orders CSV", () => {
     expect(dates).toEqual([...dates].sort().reverse());
 
     expect(await rows({ status: "pending" })).toHaveLength(30);
-    expect((await rows({ status: "pending" })).every((r) => r[3] === "pending")).toBe(true);
+    expect((await rows({ status: "pending" })).every((r) => r[4] === "pending")).toBe(true);
     expect(await rows({ from: "2026-04-01" })).toHaveLength(60);
     expect(await rows({ status: "paid", to: "2026-03-31" })).toHaveLength(30);
     expect(await rows({ status: "expired" })).toEqual([]);

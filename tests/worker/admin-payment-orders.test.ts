@@ -31,9 +31,9 @@ const payOrder = (order: string, fields: Record<string, string> = {}, headers: R
     headers,
   );
 
-const orderRow = (id: string) => db.prepare("SELECT * FROM orders WHERE session_id = ?").bind(id).first<OrderRow>();
+const orderRow = (id: string) => db.prepare("SELECT * FROM orders WHERE order_id = ?").bind(id).first<OrderRow>();
 const paymentsOf = async (id: string) =>
-  (await db.prepare("SELECT * FROM payments WHERE session_id = ?").bind(id).all<PaymentRow>()).results;
+  (await db.prepare("SELECT * FROM payments WHERE order_id = ?").bind(id).all<PaymentRow>()).results;
 const mailKinds = async (id: string) =>
   (
     await db.prepare("SELECT kind FROM outbox WHERE order_id = ? ORDER BY id").bind(id).all<{ kind: string }>()
@@ -51,7 +51,7 @@ const counts = async () => {
 /** An M-Pesa order whose prompt failed: KES 19,350 at 129.00. */
 const failedMpesaOrder = () =>
   makeOrder({
-    session_id: `mp_${crypto.randomUUID().replaceAll("-", "")}`,
+    order_id: `mp_${crypto.randomUUID().replaceAll("-", "")}`,
     provider: "mpesa",
     status: "payment_failed",
     kes_amount: 19_350,
@@ -192,7 +192,7 @@ describe("the batch's own guards (when a check before it is raced)", () => {
   const orderFor = (number: string) => {
     const orderRef = crypto.randomUUID();
     return {
-      sessionId: `mn_${orderRef.replaceAll("-", "")}`,
+      orderId: `mn_${orderRef.replaceAll("-", "")}`,
       orderRef,
       mode: "payment" as const,
       provider: "manual" as const,
@@ -220,9 +220,9 @@ describe("the batch's own guards (when a check before it is raced)", () => {
       totalCents: 15000,
     };
   };
-  const line = (sessionId: string, ref: string) => ({
+  const line = (orderId: string, ref: string) => ({
     paymentId: `manual_${crypto.randomUUID()}`,
-    sessionId,
+    orderId,
     provider: "bank_transfer" as const,
     amountCents: 15000,
     currency: "usd" as const,
@@ -236,26 +236,26 @@ describe("the batch's own guards (when a check before it is raced)", () => {
     const ref = reference();
     const first = await makeQuote();
     const firstOrder = orderFor(first.number);
-    await recordQuotePayment(db, firstOrder, line(firstOrder.sessionId, ref), recording);
+    await recordQuotePayment(db, firstOrder, line(firstOrder.orderId, ref), recording);
     const second = await makeQuote();
     const secondOrder = orderFor(second.number);
     await expect(
-      recordQuotePayment(db, secondOrder, line(secondOrder.sessionId, ref.toLowerCase()), recording),
+      recordQuotePayment(db, secondOrder, line(secondOrder.orderId, ref.toLowerCase()), recording),
     ).rejects.toThrow();
-    expect(await orderRow(secondOrder.sessionId)).toBeNull();
+    expect(await orderRow(secondOrder.orderId)).toBeNull();
   });
 
   it("rolls back the order and payment when the quote was accepted meanwhile", async () => {
     const quote = await makeQuote();
     const winner = orderFor(quote.number);
-    await recordQuotePayment(db, winner, line(winner.sessionId, reference()), recording);
+    await recordQuotePayment(db, winner, line(winner.orderId, reference()), recording);
     const loser = orderFor(quote.number);
-    await expect(recordQuotePayment(db, loser, line(loser.sessionId, reference()), recording)).rejects.toThrow();
-    expect(await orderRow(loser.sessionId)).toBeNull();
-    expect(await paymentsOf(loser.sessionId)).toEqual([]);
+    await expect(recordQuotePayment(db, loser, line(loser.orderId, reference()), recording)).rejects.toThrow();
+    expect(await orderRow(loser.orderId)).toBeNull();
+    expect(await paymentsOf(loser.orderId)).toEqual([]);
     expect(
       (await db.prepare("SELECT accepted_order FROM quotes WHERE number = ?").bind(quote.number).first())
         ?.accepted_order,
-    ).toBe(winner.sessionId);
+    ).toBe(winner.orderId);
   });
 });

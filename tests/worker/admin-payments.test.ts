@@ -33,7 +33,7 @@ const payQuote = (quote: string, fields: Record<string, string> = {}) =>
 const ordersOfQuote = async (number: string) =>
   (await db.prepare("SELECT * FROM orders WHERE quote_number = ?").bind(number).all<OrderRow>()).results;
 const paymentsOf = async (sessionId: string) =>
-  (await db.prepare("SELECT * FROM payments WHERE session_id = ?").bind(sessionId).all<PaymentRow>()).results;
+  (await db.prepare("SELECT * FROM payments WHERE order_id = ?").bind(sessionId).all<PaymentRow>()).results;
 const quoteRow = (number: string) => db.prepare("SELECT * FROM quotes WHERE number = ?").bind(number).first<QuoteRow>();
 const count = async (table: string) =>
   (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
@@ -60,7 +60,7 @@ describe("recording a bank transfer against a quote", () => {
     expect(others).toEqual([]);
     if (!order) throw new Error("no order");
     expect(res.res.headers.get("Location")).toBe(
-      `/admin/orders?q=${order.session_id}&recorded=1#order-${order.session_id}`,
+      `/admin/orders?q=${order.order_id}&recorded=1#order-${order.order_id}`,
     );
     expect(order).toMatchObject({
       provider: "manual",
@@ -76,23 +76,23 @@ describe("recording a bank transfer against a quote", () => {
       quote_number: quote.number,
       kes_amount: null,
     });
-    expect(order.session_id).toMatch(/^mn_[0-9a-f]{32}$/);
+    expect(order.order_id).toMatch(/^mn_[0-9a-f]{32}$/);
     expect(order.order_ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(order.paid_at).not.toBeNull();
     const lines = (
       await db
-        .prepare("SELECT * FROM order_items WHERE session_id = ? ORDER BY rowid")
-        .bind(order.session_id)
+        .prepare("SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid")
+        .bind(order.order_id)
         .all<OrderItemRow>()
     ).results;
     expect(lines.map((l) => [l.item_id, l.name, l.unit_amount_cents, l.quantity, l.recurring])).toEqual(
       quote.lines.map((l) => [l.item_id, l.name, l.unit_amount_cents, l.quantity, l.recurring]),
     );
 
-    expect(await quoteRow(quote.number)).toMatchObject({ accepted_order: order.session_id });
+    expect(await quoteRow(quote.number)).toMatchObject({ accepted_order: order.order_id });
     expect((await quoteRow(quote.number))?.accepted_at).not.toBeNull();
 
-    const [payment] = await paymentsOf(order.session_id);
+    const [payment] = await paymentsOf(order.order_id);
     expect(payment).toMatchObject({
       status: "paid",
       provider: "bank_transfer",
@@ -123,7 +123,7 @@ describe("recording a bank transfer against a quote", () => {
       .first<{ number: string }>();
     expect(receipt?.number).toMatch(/^R-\d{4}-\d{5,}$/);
 
-    const mails = await mailsOf(order.session_id);
+    const mails = await mailsOf(order.order_id);
     expect(mails.map((m) => m.kind)).toEqual(["order-confirmed", "owner-new-order"]);
     expect(mails[0]?.recipient).toBe(quote.customer_email);
     const data = JSON.parse(mails[0]?.payload ?? "{}");
@@ -134,7 +134,7 @@ describe("recording a bank transfer against a quote", () => {
     // The owner lands on the order: paid through the owner's record, the ledger line with its receipt.
     const page = await openAsOwner(res.res.headers.get("Location") ?? "");
     expect(textOf(page.document.querySelector("[data-notice=recorded]"))).toContain("Payment recorded.");
-    const card = page.document.querySelector(`[data-order="${order.session_id}"]`);
+    const card = page.document.querySelector(`[data-order="${order.order_id}"]`);
     expect(textOf(card?.querySelector("[data-provider]"))).toBe(`Recorded by owner · from quote ${quote.number}`);
     const line = card?.querySelector(`[data-payment-id="${payment?.payment_id}"]`);
     expect(textOf(line)).toContain(`bank transfer · recorded`);
@@ -146,7 +146,7 @@ describe("recording a bank transfer against a quote", () => {
     const accepted = quotes.document.querySelector(`tbody[data-quote="${quote.number}"] [data-accepted]`);
     expect(textOf(accepted)).toMatch(/^Accepted \d{1,2} \w{3} \d{4} · see the order$/);
     expect(accepted?.querySelector("a")?.getAttribute("href")).toBe(
-      `/admin/orders?q=${order.session_id}#order-${order.session_id}`,
+      `/admin/orders?q=${order.order_id}#order-${order.order_id}`,
     );
     expect(quotes.document.querySelector(`tbody[data-quote="${quote.number}"] form`)).toBeNull();
     expect(textOf(quotes.document.querySelector(`tbody[data-quote="${quote.number}"] [data-audit]`))).toContain(
@@ -216,7 +216,7 @@ describe("recording a bank transfer against a quote", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
     const orders = await ordersOfQuote(quote.number);
     expect(orders).toHaveLength(1);
-    expect(await paymentsOf(orders[0]?.session_id ?? "")).toHaveLength(1);
+    expect(await paymentsOf(orders[0]?.order_id ?? "")).toHaveLength(1);
     const payments = await db
       .prepare("SELECT COUNT(*) AS n FROM payments WHERE reference = ?")
       .bind(form.reference)
@@ -235,7 +235,7 @@ describe("recording a bank transfer against a quote", () => {
     const res = await payQuote(quote.number, { method: "mpesa_paybill", currency: "kes", amount: "19,500.50" });
     expect(res.status).toBe(303);
     const [order] = await ordersOfQuote(quote.number);
-    const [payment] = await paymentsOf(order?.session_id ?? "");
+    const [payment] = await paymentsOf(order?.order_id ?? "");
     // 19,500.50 KES at 130.00 KES/USD = $150.0038…: 15,000 cents, the quote's $150.00.
     expect(payment).toMatchObject({
       provider: "mpesa_paybill",
@@ -247,7 +247,7 @@ describe("recording a bank transfer against a quote", () => {
     const page = await openAsOwner(res.res.headers.get("Location") ?? "");
     const line = page.document.querySelector(`[data-payment-id="${payment?.payment_id}"]`);
     expect(textOf(line)).toContain("KES 19,500.50 (≈ $150.00) · M-Pesa paybill");
-    const data = JSON.parse((await mailsOf(order?.session_id ?? ""))[0]?.payload ?? "{}");
+    const data = JSON.parse((await mailsOf(order?.order_id ?? ""))[0]?.payload ?? "{}");
     expect(data.payment).toEqual({ amountCents: 1_950_050, currency: "kes", method: "M-Pesa paybill" });
   }, 20_000);
 });

@@ -83,7 +83,7 @@ describe("a person among 20,000 other addresses at their domain", () => {
     expect((await postAsOwner("/admin/people/erase", { email: address, confirm: address })).status).toBe(303);
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", message)).toBe(0);
     expect(
-      await count("SELECT COUNT(*) AS n FROM orders WHERE session_id = ? AND customer_email = '[erased]'", order),
+      await count("SELECT COUNT(*) AS n FROM orders WHERE order_id = ? AND customer_email = '[erased]'", order),
     ).toBe(1);
     expect((await lastErasure())?.detail).toContain("1 messages");
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE email LIKE ?", `a%@${domain}`)).toBe(CROWD);

@@ -161,12 +161,12 @@ describe("the export holds no secret", () => {
     await quoted.arrayBuffer();
     // A paid order with its receipt, the buyer's confirmation linking to the receipt's PDF by key.
     const orderId = await makeOrder({ status: "paid", customer_email: email, provider: "mpesa" });
-    const payment = await makePayment({ session_id: orderId });
+    const payment = await makePayment({ order_id: orderId });
     const receipt = await issueReceipt(env, payment, SITE, { draw: false });
     const order = await getOrder(env.DB, orderId);
     if (!receipt || !order) throw new Error("order or receipt not made");
     await notifyOrderPaid(env, { ...order, items: await getOrderItems(env.DB, orderId) }, SITE, log, { receipt });
-    await makeMpesaRequest({ session_id: orderId, status: "paid" });
+    await makeMpesaRequest({ order_id: orderId, status: "paid" });
     // A billing link, whose e-mail holds the token itself.
     await sendBillingLink(
       env,
@@ -189,11 +189,11 @@ describe("the export holds no secret", () => {
     const secrets = [
       ...(await column("SELECT access_key AS secret FROM quotes WHERE customer_email = ?1 AND ?2 IS NOT NULL")),
       ...(await column(
-        "SELECT r.access_key AS secret FROM receipts r JOIN payments p ON p.payment_id = r.payment_id WHERE p.session_id = ?2 AND ?1 IS NOT NULL",
+        "SELECT r.access_key AS secret FROM receipts r JOIN payments p ON p.payment_id = r.payment_id WHERE p.order_id = ?2 AND ?1 IS NOT NULL",
       )),
       ...(await column("SELECT token_hash AS secret FROM billing_links WHERE email = ?1 AND ?2 IS NOT NULL")),
       ...(await column(
-        "SELECT callback_token_hash AS secret FROM mpesa_requests WHERE session_id = ?2 AND ?1 IS NOT NULL",
+        "SELECT callback_token_hash AS secret FROM mpesa_requests WHERE order_id = ?2 AND ?1 IS NOT NULL",
       )),
       ...inLinks,
       ...inLinks.map((k) => decodeURIComponent(k)),
@@ -332,7 +332,7 @@ describe("erasing a person", () => {
     expect(await count("SELECT COUNT(*) AS n FROM billing_links WHERE email LIKE ?", `${p.local}%`)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM mpesa_requests WHERE checkout_request_id = ?", p.prompt)).toBe(0);
 
-    const order = await one<OrderRow>("SELECT * FROM orders WHERE session_id = ?", p.order);
+    const order = await one<OrderRow>("SELECT * FROM orders WHERE order_id = ?", p.order);
     expect(order).toMatchObject({
       status: "paid",
       customer_name: "Jane Wanjiru",
@@ -380,7 +380,7 @@ describe("erasing a person", () => {
     const p = await seedPerson();
     await db
       .prepare(
-        "INSERT INTO subscriptions (subscription_id, session_id, status, cancel_at_period_end, state_at) VALUES (?, ?, 'active', 0, 1)",
+        "INSERT INTO subscriptions (subscription_id, order_id, status, cancel_at_period_end, state_at) VALUES (?, ?, 'active', 0, 1)",
       )
       .bind(`sub_${p.local}`, p.order)
       .run();
@@ -412,7 +412,7 @@ describe("erasing a person", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(25).fill(303));
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(0);
-    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE session_id = ?", p.order)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM orders WHERE order_id = ?", p.order)).toBe(1);
     expect((await personRequests()).length).toBe(before + 1);
   });
 

@@ -48,7 +48,7 @@ type OrderSeed = {
 function searchOrder(seed: OrderSeed): OrderInput {
   const items = seed.items ?? [{ id: "s1", name: "Network Assessment", cents: 15000 }];
   return {
-    session_id: seed.sessionId ?? `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
+    order_id: seed.sessionId ?? `cs_test_${crypto.randomUUID().replaceAll("-", "")}`,
     order_ref: seed.orderRef === undefined ? `ord_${crypto.randomUUID()}` : seed.orderRef,
     mode: seed.mode ?? "payment",
     status: seed.status ?? "paid",
@@ -81,7 +81,7 @@ async function seedBulkOrders(tag: string, count: number, distinctTimes: number)
     db
       .prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
-         INSERT INTO orders (session_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
+         INSERT INTO orders (order_id, order_ref, mode, status, customer_name, customer_email, customer_phone,
            customer_company, address, city, state, zip, country, total_cents, created_at)
          SELECT 'cs_bulk_' || ?2 || '_' || printf('%05d', i), 'ord_' || ?2 || '_' || i, 'payment',
            CASE WHEN i % 3 = 0 THEN 'pending' ELSE 'paid' END, 'Bulk ' || ?2, 'bulk' || i || '@example.com',
@@ -92,8 +92,8 @@ async function seedBulkOrders(tag: string, count: number, distinctTimes: number)
       .bind(count, tag, distinctTimes),
     db
       .prepare(
-        `INSERT INTO order_items (session_id, item_id, name, category, unit_amount_cents, quantity, recurring)
-         SELECT session_id, 's1', 'Network Assessment', 'Networking', total_cents, 1, 0 FROM orders
+        `INSERT INTO order_items (order_id, item_id, name, category, unit_amount_cents, quantity, recurring)
+         SELECT order_id, 's1', 'Network Assessment', 'Networking', total_cents, 1, 0 FROM orders
          WHERE customer_name = 'Bulk ' || ?1`,
       )
       .bind(tag),
@@ -210,7 +210,7 @@ describe("orders", () => {
       { sessionId: `cs_test_${tok}` },
       { orderRef: `ord_${tok}` },
     ]);
-    const found = async (q: string) => (await searchOrders(db, query("orders", { q }))).rows.map((o) => o.session_id);
+    const found = async (q: string) => (await searchOrders(db, query("orders", { q }))).rows.map((o) => o.order_id);
 
     expect(await found(`Wanjirũ Kamau ${tok}`)).toEqual([byName]);
     expect(await found(`${tok}@example`)).toEqual([byEmail]);
@@ -230,7 +230,7 @@ describe("orders", () => {
     const tok = marker();
     const [literal] = await seededOrders([{ name: `Asha 100%_off ${tok}` }, { name: `Asha 100xyoff ${tok}` }]);
     const page = await searchOrders(db, query("orders", { q: `100%_off ${tok}` }));
-    expect(page.rows.map((o) => o.session_id)).toEqual([literal]);
+    expect(page.rows.map((o) => o.order_id)).toEqual([literal]);
     expect(page.total).toBe(1);
     expect((await searchOrders(db, query("orders", { q: `_off ${tok}` }))).total).toBe(1);
     expect((await searchOrders(db, query("orders", { q: `% ${tok}` }))).total).toBe(0);
@@ -251,7 +251,7 @@ describe("orders", () => {
     expect(encoder.encode(longCompany).length).toBeGreaterThan(50);
     expect(encoder.encode(longLatin).length).toBeGreaterThan(50);
 
-    const found = async (q: string) => (await searchOrders(db, query("orders", { q }))).rows.map((o) => o.session_id);
+    const found = async (q: string) => (await searchOrders(db, query("orders", { q }))).rows.map((o) => o.order_id);
     expect(await found(arabicName)).toEqual([arabic]);
     expect(await found(longCompany)).toEqual([company]);
     expect(await found(longLatin.toLowerCase())).toEqual([latin]);
@@ -273,7 +273,7 @@ describe("orders", () => {
     for (const [i, status] of statuses.entries()) {
       const page = await searchOrders(db, query("orders", { q: tok, status }));
       expect(
-        page.rows.map((o) => o.session_id),
+        page.rows.map((o) => o.order_id),
         status,
       ).toEqual([ids[i]]);
       expect(page.total).toBe(1);
@@ -292,7 +292,7 @@ describe("orders", () => {
     ];
     const ids = await seededOrders(times.map((createdAt) => ({ name: `Dates ${tok}`, createdAt })));
     const between = async (input: Record<string, string>) =>
-      (await searchOrders(db, query("orders", { q: tok, ...input }))).rows.map((o) => o.session_id);
+      (await searchOrders(db, query("orders", { q: tok, ...input }))).rows.map((o) => o.order_id);
 
     expect(await between({ from: "2026-03-01", to: "2026-03-31" })).toEqual([ids[3], ids[2], ids[1]]);
     expect(await between({ from: "2026-03-01" })).toEqual([ids[4], ids[3], ids[2], ids[1]]);
@@ -317,7 +317,7 @@ describe("orders", () => {
       expect(result.page).toBe(page);
       expect(result.total).toBe(3000);
       expect(result.rows).toHaveLength(PAGE_SIZE);
-      seen.push(...result.rows.map((o) => ({ id: o.session_id, at: o.created_at })));
+      seen.push(...result.rows.map((o) => ({ id: o.order_id, at: o.created_at })));
     }
     const ids = seen.map((s) => s.id);
     expect(new Set(ids).size).toBe(3000);
@@ -330,11 +330,11 @@ describe("orders", () => {
     }
     // The very last order (oldest time, smallest id) is the last row of the last page.
     const last = await searchOrders(db, { ...q, page: 60 });
-    expect(last.rows.at(-1)?.session_id).toBe(`cs_bulk_${tag}_00100`);
+    expect(last.rows.at(-1)?.order_id).toBe(`cs_bulk_${tag}_00100`);
     // A page past the end shows the last page.
     const beyond = await searchOrders(db, { ...q, page: 61 });
     expect(beyond.page).toBe(60);
-    expect(beyond.rows.map((o) => o.session_id)).toEqual(last.rows.map((o) => o.session_id));
+    expect(beyond.rows.map((o) => o.order_id)).toEqual(last.rows.map((o) => o.order_id));
     // Status and search together: a third of them are pending.
     expect((await searchOrders(db, query("orders", { q: `Bulk ${tag}`, status: "pending" }))).total).toBe(1000);
   });
@@ -361,13 +361,13 @@ describe("orders", () => {
     await db.batch([
       db
         .prepare(
-          `INSERT INTO subscriptions (subscription_id, session_id, status, current_period_end)
+          `INSERT INTO subscriptions (subscription_id, order_id, status, current_period_end)
            VALUES (?, ?, 'active', '2026-06-02T10:00:00.000Z')`,
         )
         .bind(`sub_${tok}`, withAll),
       db
         .prepare(
-          `INSERT INTO payments (payment_id, session_id, subscription_id, status, amount_cents, currency, billing_reason,
+          `INSERT INTO payments (payment_id, order_id, subscription_id, status, amount_cents, currency, billing_reason,
              period_start)
            VALUES (?, ?, ?, 'paid', 25000, 'usd', 'subscription_create', '2026-05-02T10:00:00.000Z'),
                   (?, ?, ?, 'failed', 10000, 'usd', 'subscription_cycle', '2026-06-02T10:00:00.000Z')`,
@@ -378,7 +378,7 @@ describe("orders", () => {
     expect((await addOrderNote(db, withAll!, "Agreed a new date", "owner@example.com")).ok).toBe(true);
 
     const { rows } = await searchOrders(db, query("orders", { q: `Full ${tok}` }));
-    expect(rows.map((o) => o.session_id)).toEqual([withAll, plain]);
+    expect(rows.map((o) => o.order_id)).toEqual([withAll, plain]);
     const [full, other] = rows;
     expect(full?.items.map((i) => [i.item_id, i.quantity, i.recurring])).toEqual([
       ["s1", 1, 0],
@@ -474,7 +474,7 @@ describe("subscriptions", () => {
     const statements = seeds.flatMap((s, i) => [
       db
         .prepare(
-          `INSERT INTO subscriptions (subscription_id, session_id, status, current_period_end, cancel_at_period_end,
+          `INSERT INTO subscriptions (subscription_id, order_id, status, current_period_end, cancel_at_period_end,
              cancel_at, canceled_at, created_at)
            VALUES (?, ?, ?, '2026-07-01T00:00:00.000Z', ?, ?, ?, COALESCE(?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
         )
@@ -488,7 +488,7 @@ describe("subscriptions", () => {
           s.createdAt ?? null,
         ),
       ...(s.currency
-        ? [db.prepare("UPDATE orders SET currency = ? WHERE session_id = ?").bind(s.currency, sessions[i])]
+        ? [db.prepare("UPDATE orders SET currency = ? WHERE order_id = ?").bind(s.currency, sessions[i])]
         : []),
     ]);
     await db.batch(statements);

@@ -187,12 +187,12 @@ describe("the back office's sections", () => {
     await db.batch([
       db
         .prepare(
-          `INSERT INTO subscriptions (subscription_id, session_id, status, current_period_end) VALUES (?, ?, 'active', '2026-12-24T00:00:00.000Z')`,
+          `INSERT INTO subscriptions (subscription_id, order_id, status, current_period_end) VALUES (?, ?, 'active', '2026-12-24T00:00:00.000Z')`,
         )
         .bind(`sub_${word}a`, active),
       db
         .prepare(
-          `INSERT INTO subscriptions (subscription_id, session_id, status, canceled_at) VALUES (?, ?, 'canceled', '2026-10-01T00:00:00.000Z')`,
+          `INSERT INTO subscriptions (subscription_id, order_id, status, canceled_at) VALUES (?, ?, 'canceled', '2026-10-01T00:00:00.000Z')`,
         )
         .bind(`sub_${word}c`, canceled),
     ]);
@@ -311,7 +311,7 @@ describe("CSV exports", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toMatch(/^Created \(UTC\),Order reference,Stripe session,Status/);
+    expect(lines[0]).toMatch(/^Created \(UTC\),Order reference,Order id,Stripe session,Status/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(sessionId);
     // The formula is neutralised (OWASP).
@@ -462,7 +462,7 @@ describe("POST /admin/orders/:id/notes", () => {
       303,
     );
     const count = await db
-      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE session_id = ?")
+      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE order_id = ?")
       .bind(sessionId)
       .first<{ n: number }>();
     expect(count?.n).toBe(1);
@@ -482,7 +482,7 @@ describe("POST /admin/orders/:id/notes", () => {
     ).toBe(403);
     expect((await post(`/admin/orders/${sessionId}/notes`, { note: "x" }, { Authorization: "" })).status).toBe(401);
     const count = await db
-      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE session_id = ?")
+      .prepare("SELECT COUNT(*) AS n FROM order_notes WHERE order_id = ?")
       .bind(sessionId)
       .first<{ n: number }>();
     expect(count?.n).toBe(0);

@@ -233,7 +233,7 @@ describe("the portal opens with the configuration the sync made", () => {
     expect(res.status).toBe(200);
     const sessions = proxy.calls().filter((c) => c.path === "/v1/billing_portal/sessions");
     expect(sessions).toHaveLength(1);
-    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE order_id = ?")
       .bind(sessionId)
       .first<string>("stripe_customer_id");
     const recorded = (await recordedCreates(standinUrl())).filter(
@@ -281,7 +281,7 @@ describe("with no synced portal configuration", () => {
       "/v1/billing_portal/configurations",
       "/v1/billing_portal/sessions",
     ]);
-    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE order_id = ?")
       .bind(sessionId)
       .first<string>("stripe_customer_id");
     const recorded = (await recordedCreates(standinUrl())).filter(
@@ -310,7 +310,7 @@ describe("the success page asks Stripe sparingly", () => {
     expect(await statusOf(sessionId)).toBe("pending");
 
     await env.DB.prepare(
-      "UPDATE orders SET stripe_checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-31 seconds') WHERE session_id = ?",
+      "UPDATE orders SET stripe_checked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-31 seconds') WHERE order_id = ?",
     )
       .bind(sessionId)
       .run();

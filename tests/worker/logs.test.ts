@@ -148,7 +148,7 @@ async function startPrompt() {
   });
   expect(res.status).toBe(200);
   const order = await orderByRef(refOf(((await res.json()) as { url: string }).url));
-  const [request] = (await requestsOf(order?.session_id ?? "")).results;
+  const [request] = (await requestsOf(order?.order_id ?? "")).results;
   const pushes = (await (await fetch(`${mpesaStandinUrl()}/__pushes`)).json()) as {
     checkoutRequestId: string;
     request: { callbackUrl: string };

@@ -83,7 +83,7 @@ async function failedCartOrder() {
   const ref = refOf(((await res.json()) as { url: string }).url);
   const order = await orderByRef(ref);
   if (!order) throw new Error("no order");
-  const [request] = (await requestsOf(order.session_id)).results;
+  const [request] = (await requestsOf(order.order_id)).results;
   const { callback, push } = await answerPrompt(request?.checkout_request_id ?? "", 1032);
   await deliver(push.request.callbackUrl, callback);
   return { ref, order, phone, kes };
@@ -103,7 +103,7 @@ async function failedQuoteOrder() {
   const ref = refOf(res.headers.get("Location") ?? "");
   const order = await orderByRef(ref);
   if (!order) throw new Error("no order");
-  const [request] = (await requestsOf(order.session_id)).results;
+  const [request] = (await requestsOf(order.order_id)).results;
   const { callback, push } = await answerPrompt(request?.checkout_request_id ?? "", 1032);
   await deliver(push.request.callbackUrl, callback);
   return { quote, kes, ref, order };
@@ -251,7 +251,7 @@ describe("a retry is a new payment attempt", () => {
       kes: String(kes),
     });
     const otherOrder = await orderByRef(refOf(other.headers.get("Location") ?? ""));
-    const [otherPrompt] = (await requestsOf(otherOrder?.session_id ?? "")).results;
+    const [otherPrompt] = (await requestsOf(otherOrder?.order_id ?? "")).results;
     const paid = await answerPrompt(otherPrompt?.checkout_request_id ?? "", 0);
     await deliver(paid.push.request.callbackUrl, paid.callback);
     expect((await orderByRef(otherOrder?.order_ref ?? ""))?.status).toBe("paid");
@@ -260,7 +260,7 @@ describe("a retry is a new payment attempt", () => {
     const res = await retry(ref, { phone: phone.typed, kes: String(kes) });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("This quote has already been paid.");
-    expect((await requestsOf(order.session_id)).results).toHaveLength(1);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(1);
     expect(await promptsTo(phone.normalised)).toBe(0);
   }, 30_000);
 
@@ -272,7 +272,7 @@ describe("a retry is a new payment attempt", () => {
     const res = await retry(ref, { phone: testPhone().typed, kes: String(kes) });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("can no longer be paid online");
-    expect((await requestsOf(order.session_id)).results).toHaveLength(1);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(1);
   }, 30_000);
 
   it("after the rate changed and 15 minutes passed, a retry asks the new amount and never sends the old one", async () => {
@@ -283,9 +283,9 @@ describe("a retry is a new payment attempt", () => {
     expect(await (await openWaiting(ref)).text()).toContain(`name="kes" value="${kes}"`);
 
     await env.DB.prepare(
-      "UPDATE orders SET kes_priced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes') WHERE session_id = ?",
+      "UPDATE orders SET kes_priced_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes') WHERE order_id = ?",
     )
-      .bind(order.session_id)
+      .bind(order.order_id)
       .run();
     const now = kesAmount(15_000, 15_000);
     expect(now).toBe(22_500);
@@ -296,11 +296,11 @@ describe("a retry is a new payment attempt", () => {
     const page = await old.text();
     expect(page).toContain("the amount is now KES 22,500");
     expect(page).toContain(`name="kes" value="${now}"`);
-    expect((await requestsOf(order.session_id)).results).toHaveLength(1);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(1);
 
     const res = await retry(ref, { phone: testPhone().typed, kes: String(now) });
     expect(res.status).toBe(303);
-    const prompts = (await requestsOf(order.session_id)).results;
+    const prompts = (await requestsOf(order.order_id)).results;
     expect(prompts).toHaveLength(2);
     expect(prompts[1]?.amount_kes).toBe(22_500);
     expect(await orderByRef(ref)).toMatchObject({ kes_amount: 22_500, kes_rate_x100: 15_000 });
@@ -309,13 +309,13 @@ describe("a retry is a new payment attempt", () => {
 
   it("a cart order whose services are no longer sold at its prices is not prompted again", async () => {
     const { ref, order, kes } = await failedCartOrder();
-    await env.DB.prepare("UPDATE order_items SET unit_amount_cents = 100 WHERE session_id = ?")
-      .bind(order.session_id)
+    await env.DB.prepare("UPDATE order_items SET unit_amount_cents = 100 WHERE order_id = ?")
+      .bind(order.order_id)
       .run();
     const res = await retry(ref, { phone: testPhone().typed, kes: String(kes) });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Our prices have changed since this order was made");
-    expect((await requestsOf(order.session_id)).results).toHaveLength(1);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(1);
   }, 30_000);
 
   it("two retries at once send one prompt", async () => {
@@ -324,7 +324,7 @@ describe("a retry is a new payment attempt", () => {
       Array.from({ length: 5 }, () => retry(ref, { phone: testPhone().typed, kes: String(kes) })),
     );
     expect(answers.map((r) => r.status)).toEqual([303, 303, 303, 303, 303]);
-    expect((await requestsOf(order.session_id)).results).toHaveLength(2);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(2);
   }, 30_000);
 
   it("a retry is limited and budgeted like a first attempt", async () => {
@@ -337,7 +337,7 @@ describe("a retry is a new payment attempt", () => {
     // Refused by the phone's budget, the order is free for the next attempt at once.
     const next = await retry(ref, { phone: testPhone().typed, kes: String(kes) });
     expect(next.status).toBe(303);
-    expect((await requestsOf(order.session_id)).results).toHaveLength(2);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(2);
   }, 30_000);
 });
 
@@ -374,7 +374,7 @@ describe("money confirmed late", () => {
     const res = await postMpesa({ services: oneOff(), customerInfo: customer(), phone: phone.typed, kesAmount: kes });
     const ref = refOf(((await res.json()) as { url: string }).url);
     const order = await orderByRef(ref);
-    const [request] = (await requestsOf(order?.session_id ?? "")).results;
+    const [request] = (await requestsOf(order?.order_id ?? "")).results;
     if (!order || !request) throw new Error("not started");
     // Marked failed (as the sweep does after an hour without an answer)…
     await env.DB.prepare(
@@ -382,16 +382,14 @@ describe("money confirmed late", () => {
     )
       .bind(request.checkout_request_id)
       .run();
-    await env.DB.prepare("UPDATE orders SET status = 'payment_failed' WHERE session_id = ?")
-      .bind(order.session_id)
-      .run();
+    await env.DB.prepare("UPDATE orders SET status = 'payment_failed' WHERE order_id = ?").bind(order.order_id).run();
     // …then the buyer's payment goes through and Daraja calls back, twice.
     const { callback, push } = await answerPrompt(request.checkout_request_id, 0);
     await deliver(push.request.callbackUrl, callback);
     await deliver(push.request.callbackUrl, callback);
 
     const payments = (
-      await env.DB.prepare("SELECT * FROM payments WHERE session_id = ?").bind(order.session_id).all<{
+      await env.DB.prepare("SELECT * FROM payments WHERE order_id = ?").bind(order.order_id).all<{
         amount_cents: number;
         review_reason: string | null;
         reference: string | null;
@@ -404,7 +402,7 @@ describe("money confirmed late", () => {
     expect(held?.status).toBe("needs_review");
     const mails = (
       await env.DB.prepare("SELECT kind, recipient FROM outbox WHERE order_id = ?")
-        .bind(order.session_id)
+        .bind(order.order_id)
         .all<{ kind: string; recipient: string }>()
     ).results;
     expect(mails).toEqual([
@@ -420,7 +418,7 @@ describe("the waiting page's check with Daraja", () => {
     const kes = await shillingsFor(15_000);
     const res = await postMpesa({ services: oneOff(), customerInfo: customer(), phone: phone.typed, kesAmount: kes });
     const order = await orderByRef(refOf(((await res.json()) as { url: string }).url));
-    const [request] = (await requestsOf(order?.session_id ?? "")).results;
+    const [request] = (await requestsOf(order?.order_id ?? "")).results;
     if (!request) throw new Error("not started");
     const aged = { ...request, created_at: new Date(Date.now() - 60_000).toISOString() };
     // D1 answers "database is locked" to the claim (a write), as it can under load.
@@ -439,7 +437,7 @@ describe("the waiting page's check with Daraja", () => {
       refreshMpesaRequest({ env: { ...env, DB: lockedDb }, origin: SITE, log }, aged),
     ).resolves.toBeUndefined();
     expect(lines).toEqual(["The prompt could not be checked with Daraja now"]);
-    const [still] = (await requestsOf(order?.session_id ?? "")).results;
+    const [still] = (await requestsOf(order?.order_id ?? "")).results;
     expect(still?.status).toBe("pending");
   });
 });

@@ -31,13 +31,13 @@ async function startCart(phone = testPhone()) {
   const ref = refOf(url);
   const order = await orderByRef(ref);
   if (!order) throw new Error("no order recorded");
-  const [request] = (await requestsOf(order.session_id)).results;
+  const [request] = (await requestsOf(order.order_id)).results;
   if (!request) throw new Error("no prompt recorded");
   return { buyer, kes, url, ref, order, request, phone };
 }
 
 async function paymentsOf(sessionId: string) {
-  return (await env.DB.prepare("SELECT * FROM payments WHERE session_id = ?").bind(sessionId).all()).results;
+  return (await env.DB.prepare("SELECT * FROM payments WHERE order_id = ?").bind(sessionId).all()).results;
 }
 
 async function mailsOf(sessionId: string) {
@@ -60,7 +60,7 @@ describe("M-Pesa Express at checkout", () => {
 
     const paid = await orderByRef(ref);
     expect(paid?.status).toBe("paid");
-    const [payment] = await paymentsOf(order.session_id);
+    const [payment] = await paymentsOf(order.order_id);
     expect(payment).toMatchObject({
       provider: "mpesa_express",
       status: "paid",
@@ -74,7 +74,7 @@ describe("M-Pesa Express at checkout", () => {
       .bind(request.checkout_request_id)
       .first<{ number: string }>();
     expect(receipt?.number).toMatch(/^R-\d{4}-\d{5,}$/);
-    const mails = await mailsOf(order.session_id);
+    const mails = await mailsOf(order.order_id);
     expect(mails.map((m) => m.kind).sort()).toEqual(["order-confirmed", "owner-new-order"]);
     const confirmation = mails.find((m) => m.kind === "order-confirmed");
     expect(confirmation?.recipient).toBe(buyer.email);
@@ -92,8 +92,8 @@ describe("M-Pesa Express at checkout", () => {
     const { callback, push } = await answerPrompt(request.checkout_request_id, 0);
     await deliver(push.request.callbackUrl, callback);
     await Promise.all([deliver(push.request.callbackUrl, callback), deliver(push.request.callbackUrl, callback)]);
-    expect(await paymentsOf(order.session_id)).toHaveLength(1);
-    expect(await mailsOf(order.session_id)).toHaveLength(2);
+    expect(await paymentsOf(order.order_id)).toHaveLength(1);
+    expect(await mailsOf(order.order_id)).toHaveLength(2);
   });
 
   it.each([
@@ -107,7 +107,7 @@ describe("M-Pesa Express at checkout", () => {
     const { callback, push } = await answerPrompt(request.checkout_request_id, code);
     await deliver(push.request.callbackUrl, callback);
     expect((await orderByRef(ref))?.status).toBe("payment_failed");
-    expect(await paymentsOf(order.session_id)).toHaveLength(0);
+    expect(await paymentsOf(order.order_id)).toHaveLength(0);
     const html = await (await openWaiting(ref)).text();
     expect(html).toContain(sentence);
     expect(html).toContain(`action="/mpesa/order/${ref}/retry"`);
@@ -138,8 +138,8 @@ describe("M-Pesa Express at checkout", () => {
     await deliver(mine?.request.callbackUrl ?? "", forged);
 
     expect((await orderByRef(ref))?.status).toBe("pending");
-    expect(await paymentsOf(order.session_id)).toHaveLength(0);
-    const [still] = (await requestsOf(order.session_id)).results;
+    expect(await paymentsOf(order.order_id)).toHaveLength(0);
+    const [still] = (await requestsOf(order.order_id)).results;
     expect(still?.status).toBe("pending");
   });
 

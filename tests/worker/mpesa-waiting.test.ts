@@ -32,7 +32,7 @@ async function startCart() {
   const { url } = (await res.json()) as { url: string };
   const ref = refOf(url);
   const order = await orderByRef(ref);
-  const [request] = (await requestsOf(order?.session_id ?? "")).results;
+  const [request] = (await requestsOf(order?.order_id ?? "")).results;
   if (!order || !request) throw new Error("not started");
   return { ref, order, request, phone };
 }
@@ -98,7 +98,7 @@ describe("the waiting page", () => {
     const { ref, request } = await startCart();
     await age(request.checkout_request_id, 61);
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
-    const [settled] = (await requestsOf((await orderByRef(ref))?.session_id ?? "")).results;
+    const [settled] = (await requestsOf((await orderByRef(ref))?.order_id ?? "")).results;
     expect(settled).toMatchObject({ status: "failed", result_code: 1037 });
     expect(await (await openWaiting(ref)).text()).toContain("did not answer the prompt in time");
   }, 30_000);
@@ -113,7 +113,7 @@ describe("the waiting page", () => {
     const res = await postForm(`/mpesa/order/${ref}/retry`, { phone: other.typed, kes: String(order.kes_amount) });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/mpesa/order/${ref}`);
-    const prompts = (await requestsOf(order.session_id)).results;
+    const prompts = (await requestsOf(order.order_id)).results;
     expect(prompts).toHaveLength(2);
     expect(prompts[1]).toMatchObject({ status: "pending", phone: other.normalised, amount_kes: order.kes_amount });
     const second = await answerPrompt(prompts[1]?.checkout_request_id ?? "", 0);
@@ -125,7 +125,7 @@ describe("the waiting page", () => {
     const { ref, order } = await startCart();
     const res = await postForm(`/mpesa/order/${ref}/retry`, { phone: testPhone().typed });
     expect(res.status).toBe(303);
-    expect((await requestsOf(order.session_id)).results).toHaveLength(1);
+    expect((await requestsOf(order.order_id)).results).toHaveLength(1);
   }, 30_000);
 });
 
@@ -150,14 +150,14 @@ describe("a written quote paid by M-Pesa", () => {
     const ref = refOf(res.headers.get("Location") ?? "");
     const order = await orderByRef(ref);
     expect(order).toMatchObject({ quote_number: quote.number, total_cents: quote.due_cents, kes_amount: kes });
-    const [request] = (await requestsOf(order?.session_id ?? "")).results;
+    const [request] = (await requestsOf(order?.order_id ?? "")).results;
     expect(request?.account_reference).toBe(quote.number);
     const { callback, push } = await answerPrompt(request?.checkout_request_id ?? "", 0);
     await deliver(push.request.callbackUrl, callback);
     const accepted = await env.DB.prepare("SELECT accepted_at, accepted_order FROM quotes WHERE number = ?")
       .bind(quote.number)
       .first<{ accepted_at: string | null; accepted_order: string | null }>();
-    expect(accepted?.accepted_order).toBe(order?.session_id);
+    expect(accepted?.accepted_order).toBe(order?.order_id);
     const after = await exports.default.fetch(`${SITE}${path}`, { headers: { "CF-Connecting-IP": testClientIp() } });
     expect(await after.text()).toContain("This quote has already been paid.");
     const again = await postForm("/mpesa/pay-quote", {

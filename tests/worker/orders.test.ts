@@ -15,11 +15,11 @@ async function ordersFor(email: string): Promise<number> {
 describe("POST /create-custom-payment records the order", () => {
   it("stores a pending order under the session id, with the customer and the catalogue prices charged", async () => {
     const before = Date.now();
-    const { sessionId, customer: info } = await placeOrder(["s1", "e1"]);
+    const { sessionId: orderId, customer: info } = await placeOrder(["s1", "e1"]);
 
-    const order = await orderRow(sessionId);
+    const order = await orderRow(orderId);
     expect(order).toMatchObject({
-      session_id: sessionId,
+      order_id: orderId,
       mode: "payment",
       status: "pending",
       customer_name: info.name,
@@ -39,9 +39,9 @@ describe("POST /create-custom-payment records the order", () => {
     expect(created).toBeGreaterThanOrEqual(before - 1000);
     expect(created).toBeLessThanOrEqual(Date.now() + 1000);
 
-    expect(await orderItems(sessionId)).toEqual([
+    expect(await orderItems(orderId)).toEqual([
       {
-        session_id: sessionId,
+        order_id: orderId,
         item_id: "s1",
         name: "Network Assessment",
         category: "Networking",
@@ -50,7 +50,7 @@ describe("POST /create-custom-payment records the order", () => {
         recurring: 0,
       },
       {
-        session_id: sessionId,
+        order_id: orderId,
         item_id: "e1",
         name: "Basic Troubleshooting Session",
         category: "Support",
@@ -68,12 +68,12 @@ describe("POST /create-custom-payment records the order", () => {
       customerInfo: info,
     });
     expect(res.status).toBe(200);
-    const sessionId = res.json?.url?.split("/pay/")[1] ?? "";
-    const order = await orderRow(sessionId);
+    const orderId = res.json?.url?.split("/pay/")[1] ?? "";
+    const order = await orderRow(orderId);
     expect(order?.mode).toBe("subscription");
     expect(order?.customer_company).toBeNull();
     expect(order?.total_cents).toBe(37_500 + 3 * 5_000);
-    const items = await orderItems(sessionId);
+    const items = await orderItems(orderId);
     expect(items.map((i) => [i.item_id, i.quantity, i.unit_amount_cents, i.recurring])).toEqual([
       ["pricing-business", 1, 37_500, 1],
       ["pricing-quick-tech-fix", 3, 5_000, 0],
@@ -118,16 +118,16 @@ describe("POST /create-custom-payment records the order", () => {
       (e) => e.type === "checkout.session.expired" && JSON.parse(e.payload).data.object.customer_email === info.email,
     );
     expect(expired).toHaveLength(1);
-    const sessionId = JSON.parse(expired[0]?.payload ?? "{}").data.object.id as string;
-    expect((await standinEvents(sessionId)).map((e) => e.type)).toEqual(["checkout.session.expired"]);
+    const orderId = JSON.parse(expired[0]?.payload ?? "{}").data.object.id as string;
+    expect((await standinEvents(orderId)).map((e) => e.type)).toEqual(["checkout.session.expired"]);
   });
 });
 
 describe("the order repository", () => {
   it("writes an order and its lines all or nothing", async () => {
-    const sessionId = `cs_test_atomic${crypto.randomUUID().replaceAll("-", "")}`;
+    const orderId = `cs_test_atomic${crypto.randomUUID().replaceAll("-", "")}`;
     const order = {
-      sessionId,
+      orderId,
       orderRef: crypto.randomUUID(),
       mode: "payment" as const,
       customer: customer(),
@@ -153,8 +153,8 @@ describe("the order repository", () => {
       totalCents: 1_015_000,
     };
     await expect(insertOrder(env.DB, order)).rejects.toThrow();
-    expect(await orderRow(sessionId)).toBeNull();
-    expect(await orderItems(sessionId)).toEqual([]);
+    expect(await orderRow(orderId)).toBeNull();
+    expect(await orderItems(orderId)).toEqual([]);
   });
 
   it("lists newest first with each order's own lines, beyond D1's 100 bound parameters", async () => {
@@ -165,10 +165,10 @@ describe("the order repository", () => {
     }
     const listed = await listOrders(env.DB, 150);
     expect(listed.length).toBeGreaterThanOrEqual(120);
-    const newestSeeded = listed.slice(0, 120).map((o) => o.session_id);
+    const newestSeeded = listed.slice(0, 120).map((o) => o.order_id);
     expect(newestSeeded).toEqual([...ids].reverse());
     for (const order of listed.slice(0, 120)) {
-      expect(order.items.map((i) => i.session_id)).toEqual([order.session_id]);
+      expect(order.items.map((i) => i.order_id)).toEqual([order.order_id]);
     }
   });
 });

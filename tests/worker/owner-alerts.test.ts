@@ -106,12 +106,12 @@ describe("payments waiting too long: one e-mail an hour listing them", () => {
     await makeOrder({ customer_name: `${over} paid`, status: "paid", created_at: at(-30 * HOUR) });
     const mpesaOrder = await makeOrder({ provider: "mpesa", status: "pending", created_at: at(-2 * HOUR) });
     const lateOrder = await makeOrder({ provider: "mpesa", status: "pending", created_at: at(-2 * HOUR) });
-    await makeMpesaRequest({ session_id: mpesaOrder, amount_kes: 1111, created_at: at(-15 * MINUTE - 1000) });
-    await makeMpesaRequest({ session_id: lateOrder, amount_kes: 2222, created_at: at(-15 * MINUTE + 1000) });
-    await makeMpesaRequest({ session_id: lateOrder, amount_kes: 3333, status: "failed", created_at: at(-HOUR) });
+    await makeMpesaRequest({ order_id: mpesaOrder, amount_kes: 1111, created_at: at(-15 * MINUTE - 1000) });
+    await makeMpesaRequest({ order_id: lateOrder, amount_kes: 2222, created_at: at(-15 * MINUTE + 1000) });
+    await makeMpesaRequest({ order_id: lateOrder, amount_kes: 3333, status: "failed", created_at: at(-HOUR) });
     // Past the alert's two hours: the back office and the digest carry them, not an e-mail every hour.
     await makeOrder({ customer_name: `${over} long ago`, status: "pending", created_at: at(-26 * HOUR - 1000) });
-    await makeMpesaRequest({ session_id: lateOrder, amount_kes: 4444, created_at: at(-135 * MINUTE - 1000) });
+    await makeMpesaRequest({ order_id: lateOrder, amount_kes: 4444, created_at: at(-135 * MINUTE - 1000) });
 
     expect((await alertStuckPayments(env, log, ORIGIN, NOW))?.outcome).toBe("queued");
     const text = await listed(NOW);

@@ -50,13 +50,13 @@ describe("the owner's daily digest (07:00 Nairobi)", () => {
       paid_at: iso(-40 * DAY),
     });
     const failed = await makePayment({
-      session_id: sub,
+      order_id: sub,
       subscription_id: "sub_digest",
       status: "failed",
       billing_reason: "subscription_cycle",
     });
     const review = await makeOrder({ status: "needs_review", review_reason: "Stripe reported 100 eur" });
-    await makePayment({ session_id: sub, subscription_id: "sub_digest", review_reason: "Not the plan's amount" });
+    await makePayment({ order_id: sub, subscription_id: "sub_digest", review_reason: "Not the plan's amount" });
 
     await runDigest(now);
     const [row, ...others] = await digests();

@@ -26,12 +26,12 @@ const record = (target: { order: string } | { quote: string }, amount: string, c
     paid_on: nairobiToday(),
   });
 
-const orderRow = (id: string) => db.prepare("SELECT * FROM orders WHERE session_id = ?").bind(id).first<OrderRow>();
+const orderRow = (id: string) => db.prepare("SELECT * FROM orders WHERE order_id = ?").bind(id).first<OrderRow>();
 const quoteRow = (number: string) => db.prepare("SELECT * FROM quotes WHERE number = ?").bind(number).first<QuoteRow>();
 const ordersOfQuote = async (number: string) =>
   (await db.prepare("SELECT * FROM orders WHERE quote_number = ?").bind(number).all<OrderRow>()).results;
 const paymentsOf = async (id: string) =>
-  (await db.prepare("SELECT * FROM payments WHERE session_id = ?").bind(id).all<PaymentRow>()).results;
+  (await db.prepare("SELECT * FROM payments WHERE order_id = ?").bind(id).all<PaymentRow>()).results;
 const mailKinds = async (id: string) =>
   (
     await db.prepare("SELECT kind FROM outbox WHERE order_id = ? ORDER BY id").bind(id).all<{ kind: string }>()
@@ -44,7 +44,7 @@ const cardOrder = () =>
 /** An M-Pesa order of KES 2,580 ($20.00 at 129.00) whose prompt failed. */
 const mpesaOrder = () =>
   makeOrder({
-    session_id: `mp_${crypto.randomUUID().replaceAll("-", "")}`,
+    order_id: `mp_${crypto.randomUUID().replaceAll("-", "")}`,
     order_ref: crypto.randomUUID(),
     provider: "mpesa",
     status: "payment_failed",
@@ -142,7 +142,7 @@ describe("a payment below what a quote is due", () => {
     if (!order) throw new Error("no order");
     expect(order.status).toBe("pending");
     expect((await quoteRow(quote.number))?.accepted_at).toBeNull();
-    expect(await mailKinds(order.session_id)).toEqual([]);
+    expect(await mailKinds(order.order_id)).toEqual([]);
 
     // The owner's Quotes list and the buyer's page show what is left; paying online would charge it all.
     const listed = await openAsOwner(`/admin/quotes?q=${quote.number}`);
@@ -180,10 +180,10 @@ describe("a payment below what a quote is due", () => {
 
     expect((await record({ quote: quote.number }, "100.00", "usd")).status).toBe(303);
     expect(await ordersOfQuote(quote.number)).toHaveLength(1);
-    expect((await orderRow(order.session_id))?.status).toBe("paid");
-    expect((await quoteRow(quote.number))?.accepted_order).toBe(order.session_id);
-    expect((await mailKinds(order.session_id)).sort()).toEqual(["order-confirmed", "owner-new-order"]);
-    expect(await paymentsOf(order.session_id)).toHaveLength(2);
+    expect((await orderRow(order.order_id))?.status).toBe("paid");
+    expect((await quoteRow(quote.number))?.accepted_order).toBe(order.order_id);
+    expect((await mailKinds(order.order_id)).sort()).toEqual(["order-confirmed", "owner-new-order"]);
+    expect(await paymentsOf(order.order_id)).toHaveLength(2);
   }, 30_000);
 
   it("two part payments of one quote posted at once make one order", async () => {
@@ -194,6 +194,6 @@ describe("a payment below what a quote is due", () => {
     expect(answers.every((a) => a.status === 303 || a.status === 409)).toBe(true);
     const orders = await ordersOfQuote(quote.number);
     expect(orders).toHaveLength(1);
-    expect(await paymentsOf(orders[0]?.session_id ?? "")).toHaveLength(recorded);
+    expect(await paymentsOf(orders[0]?.order_id ?? "")).toHaveLength(recorded);
   }, 30_000);
 });

@@ -24,15 +24,15 @@ afterEach(() => {
 });
 
 async function orderRows(email: string) {
-  const { results } = await env.DB.prepare("SELECT session_id, total_cents FROM orders WHERE customer_email = ?")
+  const { results } = await env.DB.prepare("SELECT order_id, total_cents FROM orders WHERE customer_email = ?")
     .bind(email)
-    .all<{ session_id: string; total_cents: number }>();
+    .all<{ order_id: string; total_cents: number }>();
   return results;
 }
 
 async function itemRows(sessionId: string) {
   const { results } = await env.DB.prepare(
-    "SELECT item_id, unit_amount_cents, quantity FROM order_items WHERE session_id = ? ORDER BY rowid",
+    "SELECT item_id, unit_amount_cents, quantity FROM order_items WHERE order_id = ? ORDER BY rowid",
   )
     .bind(sessionId)
     .all<{ item_id: string; unit_amount_cents: number; quantity: number }>();
@@ -57,7 +57,7 @@ describe("Checkout by catalogue price", () => {
 
     const [row] = await orderRows(info.email);
     expect(row?.total_cents).toBe(15_000 + 2 * (catalogue.get("s1")?.unitAmount ?? 0));
-    expect(await itemRows(row?.session_id ?? "")).toEqual([
+    expect(await itemRows(row?.order_id ?? "")).toEqual([
       ["pricing-starter", 15_000, 1],
       ["s1", catalogue.get("s1")?.unitAmount, 2],
     ]);

@@ -22,7 +22,7 @@ const ROW_WITH: Record<string, (address: string) => D1PreparedStatement> = {
   orders: (address) =>
     db
       .prepare(
-        `INSERT INTO orders (session_id, mode, customer_name, customer_email, customer_phone, address, city, state, zip, country, total_cents)
+        `INSERT INTO orders (order_id, mode, customer_name, customer_email, customer_phone, address, city, state, zip, country, total_cents)
          VALUES (?, 'payment', 'K', ?, '+254 700 000 000', 'Road', 'Nairobi', '', '', 'Kenya', 0) RETURNING rowid AS row`,
       )
       .bind(`cs_key_${crypto.randomUUID()}`, address),

@@ -31,7 +31,7 @@ describe("what the receipt shows", () => {
       ],
     });
     const paymentId = await makePayment({
-      session_id: sessionId,
+      order_id: sessionId,
       provider: "mpesa_express",
       amount_cents: 3_885_000,
       currency: "kes",
@@ -85,7 +85,7 @@ describe("what the receipt shows", () => {
   it("a subscription's renewal names its reason and period instead of the order's lines", async () => {
     const sessionId = await makeOrder({ mode: "subscription" });
     const paymentId = await makePayment({
-      session_id: sessionId,
+      order_id: sessionId,
       subscription_id: "sub_test_receipt",
       billing_reason: "subscription_cycle",
       amount_cents: 45000,
@@ -101,7 +101,7 @@ describe("what the receipt shows", () => {
     const hostile = `<script>alert(1)</script>\u202Eevil\u0000\u0007\u001B[31m${"A".repeat(5000)}`;
     const sessionId = await makeOrder({ customer_name: hostile, customer_company: hostile });
     const paymentId = await makePayment({
-      session_id: sessionId,
+      order_id: sessionId,
       provider: "bank_transfer",
       reference: `REF\u202E\u0000<b>${"9".repeat(5000)}`,
       note: `${"word ".repeat(1000)}<img src=x onerror=alert(1)>`,

@@ -28,14 +28,14 @@ async function insert(table: string, row: Record<string, unknown>): Promise<void
 
 /** Rows about one order, table by table, counted the way each table names the order. */
 function childQueries(sessionId: string, tag: string): Record<string, [string, string[]]> {
-  const order: [string, string[]] = ["session_id = ?", [sessionId]];
+  const order: [string, string[]] = ["order_id = ?", [sessionId]];
   return {
     orders: order,
     order_items: order,
     order_notes: order,
     payments: order,
     receipts: [
-      "payment_id IN (SELECT payment_id FROM payments WHERE session_id = ?) OR number = ?",
+      "payment_id IN (SELECT payment_id FROM payments WHERE order_id = ?) OR number = ?",
       [sessionId, `R-${tag}-1`],
     ],
     mpesa_requests: order,
@@ -72,14 +72,14 @@ async function clientOrder(tag: string, lastPaid: string, subscription: string) 
     created_at: LONG_AGO,
     paid_at: LONG_AGO,
   });
-  await makePayment({ session_id: sessionId, created_at: LONG_AGO });
-  const last = await makePayment({ session_id: sessionId, subscription_id: `sub_${tag}`, created_at: lastPaid });
+  await makePayment({ order_id: sessionId, created_at: LONG_AGO });
+  const last = await makePayment({ order_id: sessionId, subscription_id: `sub_${tag}`, created_at: lastPaid });
   await insert("receipts", { number: `R-${tag}-1`, payment_id: last, access_key: "k", stored_at: lastPaid });
   await storeReceiptPdf(env.QUOTES, `R-${tag}-1`, PDF);
-  await makeMpesaRequest({ session_id: sessionId, status: "failed", created_at: LONG_AGO });
+  await makeMpesaRequest({ order_id: sessionId, status: "failed", created_at: LONG_AGO });
   await insert("subscriptions", {
     subscription_id: `sub_${tag}`,
-    session_id: sessionId,
+    order_id: sessionId,
     status: subscription,
     created_at: LONG_AGO,
     updated_at: LONG_AGO,
@@ -90,8 +90,8 @@ async function clientOrder(tag: string, lastPaid: string, subscription: string) 
     type: "invoice.paid",
     invoice: "{}",
   });
-  await insert("order_notes", { session_id: sessionId, actor: "owner", body: "Called the client" });
-  await insert("stripe_events", { event_id: `evt_${tag}`, type: "checkout.session.completed", session_id: sessionId });
+  await insert("order_notes", { order_id: sessionId, actor: "owner", body: "Called the client" });
+  await insert("stripe_events", { event_id: `evt_${tag}`, type: "checkout.session.completed", order_id: sessionId });
   await makeMail({ status: "sent", order_id: sessionId, kind: "order-confirmed" });
   await makeQuoteRow({ number: `Q-${tag}`, accepted_at: LONG_AGO, accepted_order: sessionId });
   await insert("quote_lines", {
@@ -131,7 +131,7 @@ async function retentionAudits(): Promise<AuditRow[]> {
 }
 
 const orderExists = async (sessionId: string) =>
-  (await env.DB.prepare("SELECT 1 FROM orders WHERE session_id = ?").bind(sessionId).first()) !== null;
+  (await env.DB.prepare("SELECT 1 FROM orders WHERE order_id = ?").bind(sessionId).first()) !== null;
 
 describe("order and payment records: kept 7 years after the last payment, then erased", () => {
   const ids: Record<string, string> = {};
@@ -177,7 +177,7 @@ describe("order and payment records: kept 7 years after the last payment, then e
 
   it("a subscription ended recently keeps the order, however old its last payment", async () => {
     const sessionId = await clientOrder("2015E", LONG_AGO, "canceled");
-    await env.DB.prepare("UPDATE subscriptions SET updated_at = ? WHERE session_id = ?")
+    await env.DB.prepare("UPDATE subscriptions SET updated_at = ? WHERE order_id = ?")
       .bind(at(RECORD_CUTOFF + SECOND), sessionId)
       .run();
     await sweep();
@@ -200,7 +200,7 @@ describe("order and payment records: kept 7 years after the last payment, then e
     const message = await makeMessage({ email: "returning.client+web@example.com", created_at: LONG_AGO });
     await sweep();
     expect(await env.DB.prepare("SELECT 1 FROM contact_messages WHERE id = ?").bind(message).first()).not.toBeNull();
-    await env.DB.prepare("UPDATE orders SET paid_at = ? WHERE session_id = ?")
+    await env.DB.prepare("UPDATE orders SET paid_at = ? WHERE order_id = ?")
       .bind(at(RECORD_CUTOFF - SECOND), sessionId)
       .run();
     const run = await sweep();
@@ -212,18 +212,18 @@ describe("order and payment records: kept 7 years after the last payment, then e
 describe("checkouts never paid: erased 24 months after they were opened", () => {
   it("one second past goes with its lines and prompts; one second inside stays; one with a payment row is a record", async () => {
     const past = await makeOrder({ status: "expired", created_at: at(ENQUIRY_CUTOFF - SECOND) });
-    await makeMpesaRequest({ session_id: past, status: "failed", created_at: at(ENQUIRY_CUTOFF - SECOND) });
+    await makeMpesaRequest({ order_id: past, status: "failed", created_at: at(ENQUIRY_CUTOFF - SECOND) });
     const pending = await makeOrder({ status: "awaiting_payment", created_at: at(ENQUIRY_CUTOFF - SECOND) });
     const inside = await makeOrder({ status: "pending", created_at: at(ENQUIRY_CUTOFF + SECOND) });
     const failedRenewal = await makeOrder({ status: "payment_failed", mode: "subscription", created_at: LONG_AGO });
-    await makePayment({ session_id: failedRenewal, status: "failed", created_at: at(RECORD_CUTOFF + SECOND) });
+    await makePayment({ order_id: failedRenewal, status: "failed", created_at: at(RECORD_CUTOFF + SECOND) });
 
     const run = await sweep();
     expect(run.counts.unpaidOrders).toBe(2);
     expect(await orderExists(past)).toBe(false);
     expect(await orderExists(pending)).toBe(false);
     for (const table of ["order_items", "mpesa_requests"]) {
-      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE session_id = ?`)
+      const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE order_id = ?`)
         .bind(past)
         .first<{ n: number }>();
       expect(row?.n).toBe(0);

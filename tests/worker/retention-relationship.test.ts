@@ -19,20 +19,20 @@ const sweep = (limits?: Parameters<typeof sweepRetention>[3]) =>
   sweepRetention(env, logger({ requestId: "test", path: "test" }), NOW, limits);
 
 const orderExists = async (sessionId: string) =>
-  (await env.DB.prepare("SELECT 1 FROM orders WHERE session_id = ?").bind(sessionId).first()) !== null;
+  (await env.DB.prepare("SELECT 1 FROM orders WHERE order_id = ?").bind(sessionId).first()) !== null;
 const messageExists = async (id: number) =>
   (await env.DB.prepare("SELECT 1 FROM contact_messages WHERE id = ?").bind(id).first()) !== null;
 
 /** A paid one-off order made long ago whose newest payment was recorded at `lastPaid`. */
 async function paidOrder(email: string, lastPaid: string): Promise<string> {
   const sessionId = await makeOrder({ status: "paid", customer_email: email, created_at: LONG_AGO, paid_at: LONG_AGO });
-  await makePayment({ session_id: sessionId, created_at: lastPaid });
+  await makePayment({ order_id: sessionId, created_at: lastPaid });
   return sessionId;
 }
 
 async function subscription(sessionId: string, status: string, updatedAt: string): Promise<void> {
   await env.DB.prepare(
-    `INSERT INTO subscriptions (subscription_id, session_id, status, created_at, updated_at)
+    `INSERT INTO subscriptions (subscription_id, order_id, status, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?)`,
   )
     .bind(`sub_${crypto.randomUUID()}`, sessionId, status, LONG_AGO, updatedAt)
@@ -67,7 +67,7 @@ describe("the client relationship is the mailbox's, not one order's", () => {
     const newer = await paidOrder("wanjikunjeri@gmail.com", A_YEAR_AGO);
     await sweep();
     expect(await orderExists(old)).toBe(true);
-    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE session_id = ?").bind(past, newer).run();
+    await env.DB.prepare("UPDATE payments SET created_at = ? WHERE order_id = ?").bind(past, newer).run();
     const run = await sweep();
     expect(await orderExists(old)).toBe(false);
     expect(await orderExists(newer)).toBe(false);
@@ -82,7 +82,7 @@ describe("the client relationship is the mailbox's, not one order's", () => {
     const paidOn = await paidOrder("paid-on@example.net", past);
     const other = await paidOrder("paid-on+bank@example.net", past);
     // Recorded long ago, but the day it says it was paid ends inside the period.
-    await makePayment({ session_id: other, created_at: past, paid_on: inside.slice(0, 10) });
+    await makePayment({ order_id: other, created_at: past, paid_on: inside.slice(0, 10) });
     await sweep();
     for (const id of [live, changed, paidOn, other]) expect(await orderExists(id)).toBe(true);
   });

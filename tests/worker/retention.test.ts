@@ -267,10 +267,10 @@ describe("an unusable period skips its rule only", () => {
       "auditRows",
     ]);
     expect(await exists("contact_messages", "id", message)).toBe(true);
-    expect(await exists("orders", "session_id", unpaid)).toBe(true);
+    expect(await exists("orders", "order_id", unpaid)).toBe(true);
     await sweep();
     expect(await exists("contact_messages", "id", message)).toBe(false);
-    expect(await exists("orders", "session_id", unpaid)).toBe(false);
+    expect(await exists("orders", "order_id", unpaid)).toBe(false);
   });
 });
 

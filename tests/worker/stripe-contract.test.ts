@@ -37,7 +37,7 @@ describe("what the worker sends Stripe", () => {
     const { sessionId, payUrl } = await placeOrder(["pricing-business", "e1"]);
     await payAtStandin(payUrl);
     for (const e of await standinEvents(sessionId)) await deliver(e.payload, e.signature);
-    const body = new URLSearchParams({ session_id: sessionId }).toString();
+    const body = new URLSearchParams({ order_id: sessionId }).toString();
     const portal = await exports.default.fetch(
       `${SITE}/billing/order`,
       sitePost(body, "application/x-www-form-urlencoded"),
@@ -56,7 +56,7 @@ describe("what the worker sends Stripe", () => {
     expect(recorded.every((r) => r.authorization && r.status < 500)).toBe(true);
     // The portal this test opened names the configuration the sync made (plan changes as our terms
     // say); billing-portal.test.ts's fallback, on the same stand-in, deliberately names none.
-    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE session_id = ?")
+    const customerId = await env.DB.prepare("SELECT stripe_customer_id FROM orders WHERE order_id = ?")
       .bind(sessionId)
       .first<string>("stripe_customer_id");
     const portals = recorded.filter((r) => r.path === "/v1/billing_portal/sessions" && r.form.customer === customerId);

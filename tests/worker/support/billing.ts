@@ -23,7 +23,7 @@ export async function seedSubscriptionOrder(): Promise<SubscriptionOrder> {
   const orderRef = crypto.randomUUID();
   const email = `subscriber-${orderRef}@example.co.ke`;
   await makeOrder({
-    session_id: sessionId,
+    order_id: sessionId,
     order_ref: orderRef,
     mode: "subscription",
     status: "pending",
@@ -202,9 +202,7 @@ export async function subscriptionRow(id: string): Promise<SubscriptionRow | nul
 }
 
 export async function ledger(sessionId: string): Promise<PaymentRow[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT * FROM payments WHERE session_id = ? ORDER BY created_at, payment_id",
-  )
+  const { results } = await env.DB.prepare("SELECT * FROM payments WHERE order_id = ? ORDER BY created_at, payment_id")
     .bind(sessionId)
     .all<PaymentRow>();
   return results;

@@ -40,7 +40,7 @@ async function runInBatches(statements: D1PreparedStatement[]): Promise<void> {
 export type OrderInput = Partial<OrderRow> & { items?: Partial<OrderItemRow>[] };
 
 const orderDefaults = (): Omit<OrderRow, "status" | "currency" | "created_at" | "updated_at"> & Partial<OrderRow> => ({
-  session_id: fakeSessionId(),
+  order_id: fakeSessionId(),
   mode: "payment",
   customer_name: "Seeded Buyer",
   customer_email: "seeded@example.com",
@@ -63,9 +63,10 @@ const orderDefaults = (): Omit<OrderRow, "status" | "currency" | "created_at" | 
   quote_number: null,
   kes_priced_at: null,
   prompt_claimed_at: null,
+  stripe_session_id: null,
 });
 
-const itemDefaults: Omit<OrderItemRow, "session_id"> = {
+const itemDefaults: Omit<OrderItemRow, "order_id"> = {
   item_id: "s1",
   name: "Network Assessment",
   category: "Networking",
@@ -74,16 +75,20 @@ const itemDefaults: Omit<OrderItemRow, "session_id"> = {
   recurring: 0,
 };
 
-/** Orders and their lines, in as few batches as fit; their session ids, in order. */
+/** Orders and their lines, in as few batches as fit; their ids, in order. */
 export async function makeOrders(inputs: readonly OrderInput[]): Promise<string[]> {
   const statements: D1PreparedStatement[] = [];
   const ids = inputs.map(({ items = [itemDefaults], ...columns }) => {
     const order = { ...orderDefaults(), ...columns };
+    // A card order is its Checkout Session's, as checkout records it.
+    if ((order.provider ?? "stripe") === "stripe" && columns.stripe_session_id === undefined) {
+      order.stripe_session_id = order.order_id;
+    }
     statements.push(insert<OrderRow>("orders", order));
     for (const item of items) {
-      statements.push(insert<OrderItemRow>("order_items", { ...itemDefaults, ...item, session_id: order.session_id }));
+      statements.push(insert<OrderItemRow>("order_items", { ...itemDefaults, ...item, order_id: order.order_id }));
     }
-    return order.session_id;
+    return order.order_id;
   });
   await runInBatches(statements);
   return ids;
@@ -169,7 +174,7 @@ export async function makeMail(input: Partial<OutboxRow> & Pick<OutboxRow, "stat
  * A payment in the ledger (paid, by card, for the order's checkout unless given), with the columns of
  * migrations/0011 (provider, reference, paid_on, note, phone, usd_cents) settable; its id.
  */
-export async function makePayment(input: Partial<PaymentRow> & Pick<PaymentRow, "session_id">): Promise<string> {
+export async function makePayment(input: Partial<PaymentRow> & Pick<PaymentRow, "order_id">): Promise<string> {
   const row = await insert<PaymentRow>(
     "payments",
     {
@@ -208,7 +213,7 @@ export async function receiptRowsOf(paymentId: string): Promise<{ number: string
 
 /** An M-Pesa prompt for an order (pending unless given); its checkout request id. */
 export async function makeMpesaRequest(
-  input: Partial<import("../../../src/db/schema.ts").MpesaRequestRow> & { session_id: string },
+  input: Partial<import("../../../src/db/schema.ts").MpesaRequestRow> & { order_id: string },
 ): Promise<string> {
   const id = `ws_CO_${crypto.randomUUID().replaceAll("-", "")}`;
   await insert<import("../../../src/db/schema.ts").MpesaRequestRow>("mpesa_requests", {

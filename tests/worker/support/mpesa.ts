@@ -34,7 +34,7 @@ export function orderByRef(ref: string): Promise<OrderRow | null> {
 }
 
 export function requestsOf(sessionId: string): Promise<D1Result<MpesaRequestRow>> {
-  return env.DB.prepare("SELECT * FROM mpesa_requests WHERE session_id = ? ORDER BY rowid").bind(sessionId).all();
+  return env.DB.prepare("SELECT * FROM mpesa_requests WHERE order_id = ? ORDER BY rowid").bind(sessionId).all();
 }
 
 /** The order reference in a waiting page's address (/mpesa/order/<ref>). */

@@ -18,11 +18,11 @@ export async function placeOrder(ids: string[] = ["s1", "e1"]) {
 }
 
 export function orderRow(sessionId: string): Promise<OrderRow | null> {
-  return env.DB.prepare("SELECT * FROM orders WHERE session_id = ?").bind(sessionId).first<OrderRow>();
+  return env.DB.prepare("SELECT * FROM orders WHERE order_id = ?").bind(sessionId).first<OrderRow>();
 }
 
 export async function orderItems(sessionId: string): Promise<OrderItemRow[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM order_items WHERE session_id = ? ORDER BY rowid")
+  const { results } = await env.DB.prepare("SELECT * FROM order_items WHERE order_id = ? ORDER BY rowid")
     .bind(sessionId)
     .all<OrderItemRow>();
   return results;

@@ -32,7 +32,7 @@ export async function seedPerson(local = `jane${crypto.randomUUID().slice(0, 8)}
     paid_at: "2026-03-01T10:00:00.000Z",
   });
   const payment = await makePayment({
-    session_id: order,
+    order_id: order,
     provider: "mpesa_express",
     phone: "254711222333",
     reference: `QK${tag}`,
@@ -41,10 +41,8 @@ export async function seedPerson(local = `jane${crypto.randomUUID().slice(0, 8)}
   await env.DB.prepare("INSERT INTO receipts (number, payment_id, access_key) VALUES (?, ?, 'secret-receipt-key')")
     .bind(receipt, payment)
     .run();
-  const prompt = await makeMpesaRequest({ session_id: order, status: "paid", mpesa_receipt: `QK${tag}` });
-  await env.DB.prepare(
-    "INSERT INTO order_notes (session_id, actor, body) VALUES (?, 'owner@example.com', 'Called her')",
-  )
+  const prompt = await makeMpesaRequest({ order_id: order, status: "paid", mpesa_receipt: `QK${tag}` });
+  await env.DB.prepare("INSERT INTO order_notes (order_id, actor, body) VALUES (?, 'owner@example.com', 'Called her')")
     .bind(order)
     .run();
   const acceptedQuote = `Q-2026-A${tag}`;

@@ -13,7 +13,7 @@ export const inYear = (year: number) => new Date(`${year}-06-15T09:00:00.000Z`);
 /** A paid card payment for a new order; its id. */
 export async function paidPayment(payment: Partial<PaymentRow> = {}): Promise<string> {
   const sessionId = await makeOrder();
-  return makePayment({ session_id: sessionId, ...payment });
+  return makePayment({ order_id: sessionId, ...payment });
 }
 
 export const stored = async (number: string) => {
