@@ -2,7 +2,7 @@ import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
 import { nairobiToday } from "../payments/manual-payment-form.ts";
-import { orderBalances, quotePartPayments } from "../payments/order-balance.ts";
+import { orderBalances, quotePartPayments } from "../payments/order-balance-queries.ts";
 import { receiptNumbersForOrders } from "../receipts/receipt-link-queries.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
 import { adminCopy } from "./admin-copy.ts";

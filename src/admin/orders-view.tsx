@@ -1,7 +1,7 @@
 import type { OrderNoteRow, SubscriptionRow } from "../db/schema.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderNotesPath } from "../paths.ts";
-import type { OrderBalance } from "../payments/order-balance.ts";
+import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import { PaidThrough, PartPaid, PaymentsLedger } from "../payments/order-payments-view.tsx";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { RecordPaymentForm } from "../payments/record-payment-form.tsx";
@@ -32,7 +32,7 @@ export type OrdersView = {
   noteMax: number;
   /** Receipt numbers of the page's payments, by payment id. */
   receipts: ReadonlyMap<string, string>;
-  /** What each order of the page is due and has been paid, by session id (payments/order-balance.ts). */
+  /** What each order of the page is due and has been paid, by session id (payments/order-balance-queries.ts). */
   balances: ReadonlyMap<string, OrderBalance>;
   /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
   today: string;

@@ -1,6 +1,6 @@
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderAnchor, quotePagePath } from "../paths.ts";
-import type { OrderBalance } from "../payments/order-balance.ts";
+import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import { PartPaid } from "../payments/order-payments-view.tsx";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { RecordPaymentForm } from "../payments/record-payment-form.tsx";

@@ -22,7 +22,7 @@ import { getOrderByRef, getOrderItems, insertOrder, type NewOrder } from "../ord
 import { allowedFrom } from "../orders/order-status.ts";
 import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
 import { currentKesRate } from "../payments/kes-rate.ts";
-import { orderBalance, quotePartPayment } from "../payments/order-balance.ts";
+import { orderBalance, quotePartPayment } from "../payments/order-balance-queries.ts";
 import {
   createMpesaGateway,
   type MpesaGateway,

@@ -8,7 +8,7 @@
 
 import type { PaymentRow } from "../db/schema.ts";
 import { type NewOrder, orderStatements } from "../orders/order-queries.ts";
-import { orderSettledSql } from "./order-balance.ts";
+import { orderSettledSql } from "./order-balance-queries.ts";
 
 /** A recorded payment's ledger line. Its amount is in minor units of its own currency. */
 export type ManualPaymentRow = {

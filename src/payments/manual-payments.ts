@@ -6,7 +6,7 @@
  *   its customer from the quote) and the payment is in the ledger. When it covers what is due the
  *   order is paid and the quote accepted by it; a smaller payment is a part payment, and the next
  *   payment of the quote goes to the same order, until the total reaches what is due
- *   (payments/order-balance.ts). Refused when the quote is already accepted: the owner records a further
+ *   (payments/order-balance-queries.ts). Refused when the quote is already accepted: the owner records a further
  *   payment against the order it became. An expired quote may still be paid this way: the owner
  *   decides.
  * - Against an order: the payment is in the ledger, and the order becomes paid when its status
@@ -41,7 +41,7 @@ import {
   recordOrderPayment,
   recordQuotePayment,
 } from "./manual-payment-queries.ts";
-import { quotePartPayment } from "./order-balance.ts";
+import { quotePartPayment } from "./order-balance-queries.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 import { receiptFor } from "./settle-payment.ts";
 

@@ -10,7 +10,7 @@ import type { OrderRow, PaymentRow } from "../db/schema.ts";
 import { formatKes } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminReceiptPath } from "../paths.ts";
-import type { OrderBalance } from "./order-balance.ts";
+import type { OrderBalance } from "./order-balance-queries.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 
 /** "Card via Stripe", "M-Pesa · KES 19,425 at 129.50 KES/USD", "Recorded by owner · from quote Q-…". */

@@ -107,7 +107,7 @@ export const adminPaymentsCopy = {
     backToQuote: "Back to the quote",
     backToOrder: "Back to the order",
   },
-  /** What a quote or order is due, and what a payment below it does (payments/order-balance.ts). */
+  /** What a quote or order is due, and what a payment below it does (payments/order-balance-queries.ts). */
   balance: {
     due: (due: string) => `Due: ${due}.`,
     dueAfterPart: (due: string, paid: string, balance: string) =>

@@ -8,7 +8,7 @@ import { button } from "../admin/admin-ui.tsx";
 import { formatMoney } from "../lib/money.ts";
 import { ADMIN_PAYMENTS_PATH } from "../paths.ts";
 import { EARLIEST_PAID_ON, MANUAL_NOTE_MAX } from "./manual-payment-form.ts";
-import type { OrderBalance } from "./order-balance.ts";
+import type { OrderBalance } from "./order-balance-queries.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 
 /** What the payment is for: a quote by its number, or an order by its session id (and its reference to name it). */

@@ -37,7 +37,7 @@ describe("what the worker sends Stripe", () => {
     const { sessionId, payUrl } = await placeOrder(["pricing-business", "e1"]);
     await payAtStandin(payUrl);
     for (const e of await standinEvents(sessionId)) await deliver(e.payload, e.signature);
-    const body = new URLSearchParams({ order_id: sessionId }).toString();
+    const body = new URLSearchParams({ session_id: sessionId }).toString();
     const portal = await exports.default.fetch(
       `${SITE}/billing/order`,
       sitePost(body, "application/x-www-form-urlencoded"),
