@@ -1,13 +1,17 @@
 /** The back office's Orders: search, filter by status and date, one page with everything the owner reads. */
 
-import type { OrderNoteRow, OrderRow } from "../db/schema.ts";
-import type { AdminOrder } from "../orders/order-queries.ts";
+import type { OrderNoteRow, OrderRow, PaymentRow, SubscriptionRow } from "../db/schema.ts";
+import type { OrderWithItems } from "../orders/orders.ts";
 import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { orderChildren, ordersListing } from "./admin-search-queries.ts";
 
 /** An order as the back office lists it: its lines, subscription(s), payments ledger and notes (newest first). */
-export type BackOfficeOrder = AdminOrder & { notes: OrderNoteRow[] };
+export type BackOfficeOrder = OrderWithItems & {
+  subscriptions: SubscriptionRow[];
+  payments: PaymentRow[];
+  notes: OrderNoteRow[];
+};
 
 /** Rows grouped by their order's session id, each group in the order the rows came. */
 function bySession<T extends { order_id: string }>(rows: readonly T[]): Map<string, T[]> {

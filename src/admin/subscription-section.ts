@@ -1,5 +1,6 @@
 /** The back office's Subscriptions: search, filter by Stripe's status and date, monthly revenue. */
 
+import { hasEnded } from "../billing/subscription-status.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { Page } from "./admin-listing-queries.ts";
@@ -31,7 +32,7 @@ export type SubscriptionsPage = Page<BackOfficeSubscription> & { monthlyRevenue:
 type ListedSubscription = Omit<BackOfficeSubscription, "renews_at" | "ends_at">;
 
 function withDates(row: ListedSubscription): BackOfficeSubscription {
-  const canceled = row.status === "canceled" || row.status === "incomplete_expired";
+  const canceled = hasEnded(row.status);
   const ends_at = canceled
     ? (row.canceled_at ?? row.cancel_at ?? row.current_period_end)
     : (row.cancel_at ?? (row.cancel_at_period_end ? row.current_period_end : null));

@@ -1,3 +1,4 @@
+import { hasEnded } from "../billing/subscription-status.ts";
 import { plans } from "../catalogue/pricing-copy.ts";
 import { pricingItemId } from "../catalogue/pricing-item-id.ts";
 import { formatMoney } from "../lib/money.ts";
@@ -89,7 +90,7 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
   const copy = adminSubscriptionsCopy;
   const { columns } = copy;
   const statusLabel = copy.statusLabels[sub.status] ?? sub.status;
-  const ended = sub.status === "canceled" || sub.status === "incomplete_expired";
+  const ended = hasEnded(sub.status);
   return (
     <tr
       id={`subscription-${sub.subscription_id}`}

@@ -1,7 +1,7 @@
 import { PORTAL_OWNER } from "../catalogue/lookup-keys.ts";
 import type { Logger } from "../http/log.ts";
 import { sendBillingLink } from "../mail/visitor-notices.ts";
-import { getOrderByStripeSession } from "../orders/order-transitions.ts";
+import { getOrderByStripeSession } from "../orders/orders.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { type PaymentGateway, PaymentProviderError } from "../providers/stripe.ts";
 import { createBillingLink, customerForEmail, describeTtl, REQUESTED_LINK_TTL_SECONDS } from "./billing-links.ts";

@@ -8,9 +8,9 @@ import {
   subscriptionObject,
 } from "../checkout/stripe-objects.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
-import { type OrderRow, orderForSubscription, setStripeCustomer } from "../orders/order-transitions.ts";
+import { type OrderRow, orderForSubscription, setStripeCustomer } from "../orders/orders.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
-import { receiptFor } from "../payments/settle-payment.ts";
+import { settlePayment } from "../payments/settle-payment.ts";
 import { createBillingLink, describeTtl, RENEWAL_LINK_TTL_SECONDS } from "./billing-links.ts";
 import {
   type FailedRenewal,
@@ -25,7 +25,6 @@ import {
   flagSubscription,
   heldInvoices,
   holdInvoice,
-  recordPayment,
   releaseHeldInvoice,
 } from "./subscription-queries.ts";
 
@@ -191,23 +190,32 @@ async function enterInvoice(
   if (invoice.customer) await setStripeCustomer(db, order.order_id, invoice.customer);
   const paid = type === "invoice.paid";
   const { amount, currency, period, reviewReason } = await checkInvoice(db, order, invoice, paid, subscriptionId);
-  const { row, changed } = await recordPayment(db, {
-    paymentId: invoice.id,
-    orderId: order.order_id,
-    subscriptionId,
-    status: paid ? "paid" : "failed",
-    amountCents: amount ?? 0,
-    currency: currency ?? "",
-    billingReason: invoice.billing_reason ?? "unknown",
-    periodStart: period.start,
-    periodEnd: period.end,
-    reviewReason,
+  const settled = await settlePayment(context, {
+    channel: "invoice",
+    order,
+    line: {
+      paymentId: invoice.id,
+      orderId: order.order_id,
+      subscriptionId,
+      status: paid ? "paid" : "failed",
+      amountCents: amount ?? 0,
+      currency: currency ?? "",
+      billingReason: invoice.billing_reason ?? "unknown",
+      periodStart: period.start,
+      periodEnd: period.end,
+      reviewReason,
+      provider: "stripe",
+    },
+    // The order stands for the subscription already; every paid invoice gets its numbered receipt,
+    // renewals included (one held for review too: the money came in).
+    settles: "nothing",
   });
+  const row = settled.line;
+  const changed = settled.lineChanged;
+  if (!row) throw new Error(`Invoice ${invoice.id} was not entered in the ledger`);
   if (reviewReason) {
     await holdInvoiceForReview(context, order, { subscriptionId, invoiceId: invoice.id, reason: reviewReason });
   }
-  // Every payment gets its numbered receipt, renewals included (one held for review too: the money came in).
-  if (row.status === "paid") await receiptFor(context, row.payment_id);
   // The first invoice's failure is the checkout's own (the buyer is still on Stripe's page).
   const renewal = invoice.billing_reason !== "subscription_create";
   if (changed && row.status === "failed" && renewal) {

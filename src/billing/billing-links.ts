@@ -3,8 +3,10 @@
  * its SHA-256 is stored, so the database alone opens nothing. A link works once and expires.
  */
 
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { database } from "../db/client.ts";
+import { orders, subscriptions } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
-import { subscriptionCustomerForEmail } from "../orders/order-queries.ts";
 import { sha256Hex as hashToken } from "../security/sha256.ts";
 import { billingLinkUse, insertBillingLink, markBillingLinkUsed } from "./billing-link-queries.ts";
 
@@ -55,6 +57,12 @@ export async function customerForEmail(
   db: D1Database,
   email: string,
 ): Promise<{ customerId: string; email: string } | null> {
-  const row = await subscriptionCustomerForEmail(db, email.trim());
-  return row ? { customerId: row.customer_id, email: row.email } : null;
+  const row = await database(db)
+    .select({ customerId: orders.stripe_customer_id, email: orders.customer_email })
+    .from(orders)
+    .innerJoin(subscriptions, eq(subscriptions.order_id, orders.order_id))
+    .where(and(sql`${orders.customer_email} = ${email.trim()} COLLATE NOCASE`, isNotNull(orders.stripe_customer_id)))
+    .orderBy(desc(orders.created_at))
+    .get();
+  return row?.customerId ? { customerId: row.customerId, email: row.email } : null;
 }

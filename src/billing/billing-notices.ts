@@ -4,7 +4,7 @@ import { formatMoney } from "../lib/money.ts";
 import { enqueueMail } from "../mail/enqueue.ts";
 import { adminLink } from "../mail/order-notices.ts";
 import { ownerNoticeCopy as copy } from "../mail/owner-notices-copy.ts";
-import type { OrderRow } from "../orders/order-transitions.ts";
+import type { OrderRow } from "../orders/orders.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import { type PlanChangeKind, planChangeMailCopy } from "./plan-change-mail-copy.ts";
 import { planReviewCopy } from "./plan-review-copy.ts";

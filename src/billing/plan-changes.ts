@@ -15,7 +15,7 @@ import {
 } from "../checkout/stripe-objects.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import { isoDay } from "../lib/dates.ts";
-import { getOrderItems, type OrderRow, orderForSubscription } from "../orders/order-transitions.ts";
+import { getOrderItems, type OrderRow, orderForSubscription } from "../orders/orders.ts";
 import { createPaymentGateway } from "../providers/stripe.ts";
 import { notifyPlanChange, notifyPlanReview, type PlanChangeNotice } from "./billing-notices.ts";
 import { planChangeMailCopy, planLabel } from "./plan-change-mail-copy.ts";

@@ -1,5 +1,6 @@
 /** The SQL of subscriptions (and their plan changes), the payments ledger and invoices held for a link (migrations/0003, 0008, 0010). */
 import type { PaymentRow, PendingInvoiceRow, SubscriptionRow } from "../db/schema.ts";
+import { ENDED_SUBSCRIPTION_STATUSES } from "./subscription-status.ts";
 
 /** A subscription as one Stripe event describes it. */
 export type SubscriptionState = {
@@ -36,7 +37,7 @@ export function getSubscription(db: D1Database, id: string): Promise<Subscriptio
  * Statuses Stripe never leaves: a subscription that ended stays ended, and a new one comes with a
  * new id. They are bound into the SQL below, so this list and the query cannot disagree.
  */
-const FINAL_STATUSES = ["canceled", "incomplete_expired"] as const;
+const FINAL_STATUSES = ENDED_SUBSCRIPTION_STATUSES;
 
 /**
  * The plan columns of applySubscriptionState's update (?12 to ?15: the event's plan, or NULL to keep
@@ -196,79 +197,6 @@ export async function flagSubscription(db: D1Database, subscriptionId: string, r
     .prepare("UPDATE subscriptions SET review_reason = COALESCE(review_reason, ?2) WHERE subscription_id = ?1")
     .bind(subscriptionId, reason)
     .run();
-}
-
-/** A payment as an invoice (or a one-off checkout) describes it. */
-export type PaymentRecord = {
-  paymentId: string;
-  orderId: string;
-  subscriptionId: string | null;
-  status: "paid" | "failed";
-  amountCents: number;
-  currency: string;
-  billingReason: string;
-  periodStart: string | null;
-  periodEnd: string | null;
-  /** Why the owner should look at this line; null when nothing is wrong. */
-  reviewReason?: string | null;
-  /** How the money came in; 'stripe' unless said otherwise (migrations/0011). */
-  provider?: PaymentRow["provider"];
-  /** The M-Pesa receipt or bank reference: recorded once, whatever its case. */
-  reference?: string | null;
-  paidOn?: string | null;
-  note?: string | null;
-  phone?: string | null;
-  /** A KES payment's worth in US cents. */
-  usdCents?: number | null;
-};
-
-/**
- * Records a payment in the ledger. 'paid' is final for an invoice: a late failure event never
- * overwrites it; a failure seen again counts one more attempt. A review reason, once set, stays.
- * Returns the row and whether its status changed (so e-mails go out once per change).
- */
-export async function recordPayment(
-  db: D1Database,
-  payment: PaymentRecord,
-): Promise<{ row: PaymentRow; changed: boolean }> {
-  const before = await db
-    .prepare("SELECT * FROM payments WHERE payment_id = ?")
-    .bind(payment.paymentId)
-    .first<PaymentRow>();
-  const row = await db
-    .prepare(
-      `INSERT INTO payments (payment_id, order_id, subscription_id, status, amount_cents, currency, billing_reason,
-         period_start, period_end, review_reason, provider, reference, paid_on, note, phone, usd_cents)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-       ON CONFLICT (payment_id) DO UPDATE SET
-         status = CASE WHEN payments.status = 'paid' THEN 'paid' ELSE excluded.status END,
-         amount_cents = CASE WHEN payments.status = 'paid' THEN payments.amount_cents ELSE excluded.amount_cents END,
-         attempts = payments.attempts + CASE WHEN payments.status = 'failed' AND excluded.status = 'failed' THEN 1 ELSE 0 END,
-         review_reason = COALESCE(payments.review_reason, excluded.review_reason),
-         updated_at = ${NOW}
-       RETURNING *`,
-    )
-    .bind(
-      payment.paymentId,
-      payment.orderId,
-      payment.subscriptionId,
-      payment.status,
-      payment.amountCents,
-      payment.currency,
-      payment.billingReason,
-      payment.periodStart,
-      payment.periodEnd,
-      payment.reviewReason ?? null,
-      payment.provider ?? "stripe",
-      payment.reference ?? null,
-      payment.paidOn ?? null,
-      payment.note ?? null,
-      payment.phone ?? null,
-      payment.usdCents ?? null,
-    )
-    .first<PaymentRow>();
-  if (!row) throw new Error(`Payment ${payment.paymentId} was not recorded`);
-  return { row, changed: before?.status !== row.status };
 }
 
 /** An invoice event held until its subscription is linked to an order (migrations/0008_webhook_edges.sql). */

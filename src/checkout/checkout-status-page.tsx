@@ -3,7 +3,7 @@ import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
 import { formatMoney } from "../lib/money.ts";
-import type { OrderItemRow } from "../orders/order-transitions.ts";
+import type { OrderItemRow } from "../orders/orders.ts";
 import { BILLING_FROM_ORDER_PATH, paths } from "../paths.ts";
 import type { Page } from "../render/page.ts";
 import {

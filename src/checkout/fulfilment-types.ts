@@ -1,5 +1,5 @@
 import type { Logger } from "../http/log.ts";
-import type { TransitionResult } from "../orders/order-transitions.ts";
+import type { TransitionResult } from "../orders/orders.ts";
 
 /** What fulfilment needs beyond the database: the queue for e-mails, the site's origin for links, a logger. */
 export type FulfilmentContext = { env: Env; origin: string; log: Logger };

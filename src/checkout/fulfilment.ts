@@ -1,19 +1,23 @@
 import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "../billing/billing-events.ts";
 import { onScheduleEvent } from "../billing/plan-changes.ts";
-import { applySubscriptionState, recordPayment } from "../billing/subscription-queries.ts";
-import { notifyOrderPaid, notifyOrderReview } from "../mail/order-notices.ts";
-import { amountMismatch, type OrderStatus, type SessionState, statusFromSession } from "../orders/order-status.ts";
+import { applySubscriptionState } from "../billing/subscription-queries.ts";
+import { notifyOrderReview } from "../mail/order-notices.ts";
 import {
-  getOrder,
+  allowedFrom,
+  amountMismatch,
+  type OrderStatus,
+  type SessionState,
+  statusFromSession,
+} from "../orders/order-status.ts";
+import {
   getOrderByStripeSession,
-  getOrderItems,
   type OrderRow,
   setStripeCustomer,
   type TransitionResult,
   transitionOrder,
-} from "../orders/order-transitions.ts";
-import { receiptFor } from "../payments/settle-payment.ts";
-import type { ReceiptRef } from "../receipts/issue-receipt.ts";
+} from "../orders/orders.ts";
+import type { LedgerLine } from "../payments/ledger.ts";
+import { settlePayment } from "../payments/settle-payment.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { isEventHandled, recordHandledEvent } from "./stripe-event-queries.ts";
 import { checkoutSessionObject } from "./stripe-objects.ts";
@@ -76,11 +80,14 @@ export async function fulfilSession(
   const target: OrderStatus = mismatch ? "needs_review" : observed;
   const reason =
     mismatch ?? (observed === "no_payment_required" ? "Stripe reported that no payment was required" : null);
-  const result = await transitionOrder(DB, orderId, target, reason);
+  const payable = order.status === "paid" || allowedFrom.paid.includes(order.status);
+  const result =
+    target === "paid" && payable
+      ? await settleCardPayment(context, order, figures)
+      : await transitionOrder(DB, orderId, target, reason);
   if (!result.found) return result;
   await linkSubscription(context, orderId, figures, result.status);
 
-  if (result.status === "paid") await announcePaid(context, order, figures);
   if (result.changed && reason && (result.status === "needs_review" || result.status === "no_payment_required")) {
     context.log.error(`Order ${orderId} held for review: ${reason}`, {
       orderId,
@@ -97,33 +104,32 @@ export async function fulfilSession(
 }
 
 /**
- * Queues the paid order's e-mails and, for a one-off order, its ledger line and receipt (a
- * subscription's payments are its invoices: billing-events.ts); never undoes the payment.
+ * Stripe took the order's own amount: settled as every payment is (payments/settle-payment.ts),
+ * the order paid, its line (a one-off order's; a subscription's money is its invoices') numbered,
+ * and its e-mails queued.
  */
-async function announcePaid(context: FulfilmentContext, order: OrderRow, figures: SessionFacts): Promise<void> {
-  const { env, origin, log } = context;
-  const orderId = order.order_id;
-  let receipt: ReceiptRef | null = null;
-  if (order.mode === "payment") {
-    await safely(context, orderId, "ledger line", () =>
-      recordPayment(env.DB, {
-        paymentId: orderId,
-        orderId,
-        subscriptionId: null,
-        status: "paid",
-        amountCents: figures.amount_total ?? order.total_cents,
-        currency: figures.currency ?? order.currency,
-        billingReason: "checkout",
-        periodStart: null,
-        periodEnd: null,
-      }),
-    );
-    receipt = await receiptFor(context, orderId);
-  }
-  await safely(context, orderId, "e-mails", async () => {
-    const fresh = (await getOrder(env.DB, orderId)) ?? order;
-    await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, orderId) }, origin, log, { receipt });
-  });
+async function settleCardPayment(
+  context: FulfilmentContext,
+  order: OrderRow,
+  figures: SessionFacts,
+): Promise<TransitionResult> {
+  const line: LedgerLine | null =
+    order.mode === "payment"
+      ? {
+          paymentId: order.order_id,
+          orderId: order.order_id,
+          subscriptionId: null,
+          status: "paid",
+          amountCents: figures.amount_total ?? order.total_cents,
+          currency: figures.currency ?? order.currency,
+          billingReason: "checkout",
+          periodStart: null,
+          periodEnd: null,
+          provider: "stripe",
+        }
+      : null;
+  const settled = await settlePayment(context, { channel: "card", order, line, settles: "paid" });
+  return { found: true, changed: settled.becamePaid, status: settled.order.status, previous: order.status };
 }
 
 async function safely(

@@ -1,7 +1,7 @@
 import { type CartPrices, CatalogueOutOfSyncError, cartPrices } from "../catalogue/stripe-prices.ts";
 import type { Logger } from "../http/log.ts";
 import { cartOrderItems } from "../orders/new-order.ts";
-import { insertOrder, type NewOrder } from "../orders/order-transitions.ts";
+import { insertOrder, type NewOrder } from "../orders/orders.ts";
 import {
   type CreatedCheckoutSession,
   createPaymentGateway,

@@ -1,12 +1,7 @@
 import type { Logger } from "../http/log.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { statusFromSession } from "../orders/order-status.ts";
-import {
-  claimStripeCheck,
-  getOrderByStripeSession,
-  getOrderItems,
-  type OrderWithItems,
-} from "../orders/order-transitions.ts";
+import { claimStripeCheck, getOrderByStripeSession, getOrderItems, type OrderWithItems } from "../orders/orders.ts";
 import {
   CheckoutSessionNotFoundError,
   createPaymentGateway,

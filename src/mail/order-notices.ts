@@ -1,7 +1,7 @@
 import type { MpesaRequestRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { formatMoney } from "../lib/money.ts";
-import type { OrderItemRow, OrderRow } from "../orders/order-transitions.ts";
+import type { OrderItemRow, OrderRow } from "../orders/orders.ts";
 import { adminOrderAnchor } from "../paths.ts";
 import { enqueueMail } from "./enqueue.ts";
 import type { MailOrderLine } from "./mail-types.ts";

@@ -2,15 +2,41 @@
 
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import { displaySafaricomNumber } from "../lib/safaricom.ts";
-import { getOrderByRef } from "../orders/order-queries.ts";
+import { getOrderByRef } from "../orders/orders.ts";
 import { mpesaOrderPath, paths, quotePagePath, receiptPath } from "../paths.ts";
 import { mpesaStandinPromptUrl } from "../providers/daraja.ts";
 import { getQuote } from "../quotes/quote-numbers.ts";
 import { receiptOfPayment } from "../receipts/receipt-queries.ts";
 import { mpesaCopy, mpesaResultSentence } from "./mpesa-copy.ts";
-import type { MpesaOrderView } from "./mpesa-order-page.tsx";
 import { latestMpesaRequest } from "./mpesa-request-queries.ts";
 import { accountReferenceOf, retryPrice } from "./mpesa-start.ts";
+
+/** An M-Pesa order as its waiting page shows it to whoever holds its address. */
+export type MpesaOrderView = {
+  state: "pending" | "paid" | "failed";
+  kes: number;
+  /** The number the prompt went to, as a Kenyan writes it (0712 345 678). */
+  phone: string;
+  /** M-Pesa's receipt number, once paid. */
+  mpesaReceipt: string | null;
+  /** Our numbered receipt's PDF, once issued. */
+  receiptHref: string | null;
+  receiptNumber: string | null;
+  /** Why the last prompt failed, for the buyer. */
+  failure: string | null;
+  accountReference: string;
+  selfHref: string;
+  statusHref: string;
+  retryAction: string;
+  /** Where to pay another way: /checkout, or the quote's page. */
+  elsewhere: { href: string; label: string };
+  /** The local stand-in's phone page (npm start and tests only). */
+  testPhoneHref: string | null;
+  /** The shillings "Send the prompt again" asks (today's rate once the order's has aged); null: none can be named. */
+  retryKes: number | null;
+  /** Why the page asks again (the amount changed), above the form. */
+  notice: string | null;
+};
 
 export type MpesaOrderState = { order: OrderRow; request: MpesaRequestRow | null; view: MpesaOrderView };
 

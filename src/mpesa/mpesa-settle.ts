@@ -5,13 +5,12 @@
  * callback never came still ends, paid or failed.
  */
 
-import { type PaymentRecord, recordPayment } from "../billing/subscription-queries.ts";
 import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import { notifyLateMpesaPayment } from "../mail/order-notices.ts";
-import { getOrder } from "../orders/order-queries.ts";
-import { transitionOrder } from "../orders/order-transitions.ts";
-import { takePayment } from "../payments/settle-payment.ts";
+import { getOrder, transitionOrder } from "../orders/orders.ts";
+import type { LedgerLine } from "../payments/ledger.ts";
+import { settlePayment } from "../payments/settle-payment.ts";
 import { createMpesaGateway, parseStkCallback, type StkCallback } from "../providers/daraja.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import {
@@ -89,8 +88,12 @@ async function confirmLateMoney(
   if (!order) return "ignored";
   const reason = lateMoneyReason(settled);
   log.error(`M-Pesa confirmed a payment after its prompt was marked failed: held for review`, ids);
-  await recordPayment(env.DB, { ...mpesaPaymentOf(settled, order), reviewReason: reason });
-  await transitionOrder(env.DB, order.order_id, "needs_review", reason);
+  await settlePayment(context, {
+    channel: "mpesa",
+    order,
+    line: { ...mpesaLineOf(settled, order), reviewReason: reason },
+    settles: { review: reason },
+  });
   try {
     await notifyLateMpesaPayment(env, order, settled, reason, context.origin, log);
   } catch (error) {
@@ -140,11 +143,16 @@ async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow)
     await transitionOrder(env.DB, order.order_id, "payment_failed");
     return;
   }
-  await takePayment(context, order, mpesaPaymentOf(request, order));
+  await settlePayment(context, {
+    channel: "mpesa",
+    order,
+    line: mpesaLineOf(request, order),
+    settles: "when-covered",
+  });
 }
 
 /** The ledger line of a paid prompt: its shillings, M-Pesa's receipt, and the order's dollars. */
-function mpesaPaymentOf(request: MpesaRequestRow, order: OrderRow): PaymentRecord {
+function mpesaLineOf(request: MpesaRequestRow, order: OrderRow): LedgerLine {
   return {
     paymentId: request.checkout_request_id,
     orderId: order.order_id,

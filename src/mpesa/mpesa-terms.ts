@@ -4,8 +4,15 @@ import { currentKesRate } from "../payments/kes-rate.ts";
 import { quotePartPayment } from "../payments/order-balance-queries.ts";
 import { mpesaConfigured } from "../providers/daraja.ts";
 import type { Quote } from "../quotes/quote-numbers.ts";
-import type { QuoteMpesa } from "../quotes/quote-page.tsx";
 import type { MpesaTerms } from "./mpesa-payment-schema.ts";
+
+/** M-Pesa on the quote's page: the shillings to confirm, or why it is not offered (null: not at all). */
+export type QuoteMpesa =
+  | { kind: "offer"; kes: number; rateX100: number; setOn: string | null }
+  | { kind: "card-only" }
+  | { kind: "over-limit"; kes: number }
+  | { kind: "paid" }
+  | { kind: "part-paid" };
 
 /** Whether M-Pesa is offered now, and the rate a buyer is shown before confirming. */
 export async function mpesaTerms(env: Env): Promise<MpesaTerms> {

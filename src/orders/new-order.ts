@@ -5,7 +5,7 @@
 
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { Quote } from "../quotes/quote-numbers.ts";
-import type { NewOrder } from "./order-queries.ts";
+import type { NewOrder } from "./orders.ts";
 
 /**
  * Our ids of an order not made by Stripe: a reference (the waiting page's address, so a key) and the

@@ -1,3 +1,5 @@
+import type { OrderRow } from "../db/schema.ts";
+
 /**
  * The order state machine. Stripe may deliver events late, twice or out of order, so a status
  * only ever moves forward along this ranking, and 'paid' and 'needs_review' are final:
@@ -9,16 +11,7 @@
  * the events arrive in. Nothing moves an order back to 'pending'. 'needs_review' (Stripe's amount
  * or currency is missing or differs from the order's) is left for the owner: no event makes such an order paid.
  */
-export const orderStatuses = [
-  "pending",
-  "awaiting_payment",
-  "paid",
-  "payment_failed",
-  "expired",
-  "no_payment_required",
-  "needs_review",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export type OrderStatus = OrderRow["status"];
 
 /** For each target status, the statuses an order may move to it from. */
 export const allowedFrom: Record<OrderStatus, readonly OrderStatus[]> = {

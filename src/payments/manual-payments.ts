@@ -25,25 +25,18 @@ import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { PaymentRow } from "../db/schema.ts";
 import { usdCentsOf } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
-import { notifyOrderPaid } from "../mail/order-notices.ts";
 import { newOrderIds, quoteOrder } from "../orders/new-order.ts";
-import { getOrder, getOrderItems, type NewOrder } from "../orders/order-queries.ts";
-import { allowedFrom } from "../orders/order-status.ts";
-import { payOnline } from "../quotes/pay-online.ts";
-import type { QuotePayOnline } from "../quotes/quote-page.tsx";
-import { getQuote, type Quote } from "../quotes/quote-queries.ts";
+import { getOrder, type NewOrder } from "../orders/orders.ts";
+import { payOnline, type QuotePayOnline } from "../quotes/pay-online.ts";
+import { getQuote, type Quote } from "../quotes/quote-numbers.ts";
 import type { ReceiptRef } from "../receipts/issue-receipt.ts";
 import { currentKesRate } from "./kes-rate.ts";
+import { type LedgerLine, paymentByReference } from "./ledger.ts";
 import type { ManualPayment } from "./manual-payment-form.ts";
-import {
-  type ManualPaymentRow,
-  paymentByReference,
-  recordOrderPayment,
-  recordQuotePayment,
-} from "./manual-payment-queries.ts";
+import { orderAuditStatement, quoteAuditStatement } from "./manual-payment-queries.ts";
 import { quotePartPayment } from "./order-balance-queries.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
-import { receiptFor } from "./settle-payment.ts";
+import { type IncomingPayment, settlePayment } from "./settle-payment.ts";
 
 export type ManualResult =
   | { ok: true; orderId: string; paymentId: string; receipt: ReceiptRef | null; becamePaid: boolean }
@@ -70,14 +63,19 @@ async function usdEquivalent(env: Env, payment: ManualPayment): Promise<number |
   return rate ? usdCentsOf(payment.amountCents, rate.rateX100 * 100) : "no_rate";
 }
 
-/** The ledger line of a payment for an order. */
-function ledgerLine(payment: ManualPayment, orderId: string, usdCents: number | null): ManualPaymentRow {
+/** The ledger line of a payment the owner recorded for an order. */
+function ledgerLineOf(payment: ManualPayment, orderId: string, usdCents: number | null): LedgerLine {
   return {
     paymentId: `manual_${randomHex()}`,
     orderId,
-    provider: payment.method,
+    subscriptionId: null,
+    status: "paid",
     amountCents: payment.amountCents,
     currency: payment.currency,
+    billingReason: "manual",
+    periodStart: null,
+    periodEnd: null,
+    provider: payment.method,
     reference: payment.reference,
     paidOn: payment.paidOn,
     note: payment.note,
@@ -85,14 +83,15 @@ function ledgerLine(payment: ManualPayment, orderId: string, usdCents: number | 
   };
 }
 
-/** A quote's order as recorded from a payment: its lines and due amount as quoted, paid by the owner's record. */
+/** A quote's order as recorded from a payment: its lines and due amount as quoted. */
 function orderFromQuote(quote: Quote): NewOrder & { quoteNumber: string } {
   return quoteOrder(quote, newOrderIds("mn"), "manual");
 }
 
 /**
  * Why a batch failed, when it is a refusal: the reference recorded meanwhile (a second submission
- * of the same form, which the unique index lost), or the quote accepted meanwhile. Null otherwise.
+ * of the same form, which the unique index lost), or the quote accepted or part paid meanwhile.
+ * Null otherwise.
  */
 async function refusalAfter(db: D1Database, payment: ManualPayment): Promise<Refusal | null> {
   const existing = await paymentByReference(db, payment.reference);
@@ -100,18 +99,21 @@ async function refusalAfter(db: D1Database, payment: ManualPayment): Promise<Ref
   if (payment.target.kind === "quote") {
     const quote = await getQuote(db, payment.target.number);
     if (quote?.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
-    if (quote && (await quotePartPayment(db, quote.number)))
+    if (quote && (await quotePartPayment(db, quote.number))) {
       return { ok: false, reason: "concurrent", number: quote.number };
+    }
   }
   return null;
 }
 
-/** Writes the payment (and for a quote its order) with its audit row; no receipt or e-mail yet. */
-async function write(
-  env: Env,
-  payment: ManualPayment,
-  actor: string,
-): Promise<Refusal | { ok: true; line: ManualPaymentRow; becamePaid: boolean }> {
+type Prepared = { ok: true; incoming: IncomingPayment };
+
+/**
+ * What the owner's payment settles, as settlePayment takes it: the order it pays (one made from the
+ * quote, or the order a quote being paid in parts already has) and its audit row, whose guard
+ * refuses a quote another order took meanwhile (db statements in manual-payment-queries.ts).
+ */
+async function prepare(env: Env, payment: ManualPayment, actor: string): Promise<Refusal | Prepared> {
   const usdCents = await usdEquivalent(env, payment);
   if (usdCents === "no_rate") return { ok: false, reason: "no_rate" };
   const detail = adminPaymentsCopy.auditDetail(
@@ -120,6 +122,15 @@ async function write(
     payment.reference,
   );
   const recording = { actor, at: new Date().toISOString(), detail };
+  const base = {
+    channel: "recorded" as const,
+    settles: "when-covered" as const,
+    paidBy: {
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      method: adminPaymentsCopy.mailMethod[payment.method],
+    },
+  };
 
   if (payment.target.kind === "quote") {
     const quote = await getQuote(env.DB, payment.target.number);
@@ -127,21 +138,23 @@ async function write(
     if (quote.accepted_at) return { ok: false, reason: "quote_accepted", number: quote.number };
     // A quote being paid in parts has its order already: the next part goes to it.
     const paying = await quotePartPayment(env.DB, quote.number);
-    if (paying) {
-      const line = ledgerLine(payment, paying.orderId, usdCents);
-      const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
-      return { ok: true, line, becamePaid };
+    const order = paying ? await getOrder(env.DB, paying.orderId) : null;
+    if (order) {
+      const line = ledgerLineOf(payment, order.order_id, usdCents);
+      return {
+        ok: true,
+        incoming: { ...base, order, line, alongside: [orderAuditStatement(env.DB, line, recording)] },
+      };
     }
-    const order = orderFromQuote(quote);
-    const line = ledgerLine(payment, order.orderId, usdCents);
-    const becamePaid = await recordQuotePayment(env.DB, order, line, recording);
-    return { ok: true, line, becamePaid };
+    const made = orderFromQuote(quote);
+    const line = ledgerLineOf(payment, made.orderId, usdCents);
+    const audit = quoteAuditStatement(env.DB, made, recording);
+    return { ok: true, incoming: { ...base, order: { new: made }, line, alongside: [audit] } };
   }
   const order = await getOrder(env.DB, payment.target.orderId);
   if (!order) return { ok: false, reason: "not_found" };
-  const line = ledgerLine(payment, order.order_id, usdCents);
-  const becamePaid = await recordOrderPayment(env.DB, line, allowedFrom.paid, recording);
-  return { ok: true, line, becamePaid };
+  const line = ledgerLineOf(payment, order.order_id, usdCents);
+  return { ok: true, incoming: { ...base, order, line, alongside: [orderAuditStatement(env.DB, line, recording)] } };
 }
 
 /** Records the owner's payment; see the module's comment for what it does against a quote or an order. */
@@ -150,42 +163,23 @@ export async function recordManualPayment(
   payment: ManualPayment,
   actor: string,
 ): Promise<ManualResult> {
-  const { env, log, origin } = context;
+  const { env } = context;
   const existing = await paymentByReference(env.DB, payment.reference);
   if (existing) return { ok: false, reason: "duplicate", existing };
 
-  let written: Awaited<ReturnType<typeof write>>;
+  const prepared = await prepare(env, payment, actor);
+  if (!prepared.ok) return prepared;
+  let settled: Awaited<ReturnType<typeof settlePayment>>;
   try {
-    written = await write(env, payment, actor);
+    settled = await settlePayment(context, prepared.incoming);
   } catch (error) {
     const refusal = await refusalAfter(env.DB, payment);
     if (refusal) return refusal;
     throw error;
   }
-  if (!written.ok) return written;
-
-  const { line, becamePaid } = written;
-  const receipt = await receiptFor(context, line.paymentId);
-  if (becamePaid) {
-    try {
-      const order = await getOrder(env.DB, line.orderId);
-      if (order) {
-        const items = await getOrderItems(env.DB, line.orderId);
-        await notifyOrderPaid(env, { ...order, items }, origin, log, {
-          receipt,
-          payment: {
-            amountCents: line.amountCents,
-            currency: line.currency,
-            method: adminPaymentsCopy.mailMethod[line.provider],
-          },
-        });
-      }
-    } catch (error) {
-      // The payment stands; the owner sees the order paid and resends from the outbox if need be.
-      log.error("The recorded payment's e-mails could not be queued", { orderId: line.orderId, error });
-    }
-  }
-  return { ok: true, orderId: line.orderId, paymentId: line.paymentId, receipt, becamePaid };
+  const { order, receipt, becamePaid } = settled;
+  const paymentId = prepared.incoming.line?.paymentId ?? "";
+  return { ok: true, orderId: order.order_id, paymentId, receipt, becamePaid };
 }
 
 /** What a written quote's page offers for paying it online: nothing while it is being paid in parts. */

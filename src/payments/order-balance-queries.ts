@@ -9,6 +9,10 @@
  * most KES 1 or one cent is exchange-rate rounding, not a balance.
  */
 
+import { sql } from "drizzle-orm";
+import { database } from "../db/client.ts";
+import { NOW } from "../db/schema.ts";
+
 /** `o` is the alias of the orders row in the surrounding statement. */
 const due = (o: string) =>
   `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN ${o}.kes_amount * 100 ELSE ${o}.total_cents END)`;
@@ -23,7 +27,25 @@ const paidToward = (o: string) => `(SELECT COALESCE(SUM(CASE
 const rounding = (o: string) => `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN 100 ELSE 1 END)`;
 
 /** SQL, true when what was paid toward order `o` covers what it is due (within rounding). */
-export const orderSettledSql = (o: string): string => `(${paidToward(o)} + ${rounding(o)} >= ${due(o)})`;
+const orderSettledSql = (o: string): string => `(${paidToward(o)} + ${rounding(o)} >= ${due(o)})`;
+
+/**
+ * Marks the order paid when what was paid toward it now covers what it is due, from the statuses
+ * the state machine allows (order-status.ts), for settlePayment's batch after the ledger line.
+ * Raw SQL: the sum and the guard are one statement, so two payments recorded together settle it
+ * exactly when their total does.
+ */
+export function settleWhenCoveredStatement(db: D1Database, orderId: string, payableFrom: readonly string[]) {
+  const from = sql.join(
+    payableFrom.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return database(db).all<{ order_id: string }>(
+    sql`UPDATE orders SET status = 'paid', paid_at = ${NOW}, updated_at = ${NOW}
+        WHERE order_id = ${orderId} AND status IN (${from}) AND ${sql.raw(orderSettledSql("orders"))}
+        RETURNING order_id`,
+  );
+}
 
 /** An order's account: amounts in minor units of `currency` ('kes' for an order priced in shillings). */
 export type OrderBalance = {

@@ -1,56 +1,136 @@
 /**
- * What happens when money has come in for an order, whichever way it came: the order is paid, the
- * ledger has its line, a quote it pays is accepted, the payment gets its numbered receipt and the
- * buyer and the owner get the e-mails of a paid order (once: the outbox drops repeats).
+ * Money came in for an order: one function for every way it comes (a card checkout, a subscription
+ * invoice, M-Pesa Express, a payment the owner recorded), in one order of steps and one D1 batch:
+ *
+ *   the order (when it is made by the payment) → the ledger line → the order's transition → the
+ *   quote's acceptance → the receipt's number → what the channel adds (the owner's audit row)
+ *
+ * then, once the batch stands, the e-mails of a paid order. Each step is guarded in the database
+ * (the transition by the state machine, the acceptance by the order being paid, the number by the
+ * line being paid and unnumbered), so a replay, a second channel or a race changes nothing twice.
  */
-
-import { type PaymentRecord, recordPayment } from "../billing/subscription-queries.ts";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
-import type { OrderRow } from "../db/schema.ts";
+import { batchOf, database } from "../db/client.ts";
+import type { PaymentRow } from "../db/schema.ts";
 import { notifyOrderPaid } from "../mail/order-notices.ts";
-import { getOrder, getOrderItems } from "../orders/order-queries.ts";
-import { transitionOrder } from "../orders/order-transitions.ts";
-import { acceptQuoteStatement } from "../quotes/quote-queries.ts";
-import { issueReceipt, type ReceiptRef } from "../receipts/issue-receipt.ts";
+import { allowedFrom } from "../orders/order-status.ts";
+import {
+  getOrder,
+  getOrderItems,
+  type NewOrder,
+  type OrderRow,
+  orderStatements,
+  statusStatement,
+} from "../orders/orders.ts";
+import { acceptPaidQuoteStatement } from "../quotes/quote-numbers.ts";
+import { type ReceiptRef, receiptNumbering, receiptRefOf } from "../receipts/issue-receipt.ts";
+import { type LedgerLine, ledgerLineOf, ledgerLineStatement } from "./ledger.ts";
+import { settleWhenCoveredStatement } from "./order-balance-queries.ts";
 
-export async function takePayment(
-  context: FulfilmentContext,
-  order: OrderRow,
-  payment: PaymentRecord,
-): Promise<{ receipt: ReceiptRef | null }> {
-  const { env, log, origin } = context;
-  const orderId = order.order_id;
-  const moved = await transitionOrder(env.DB, orderId, "paid");
-  if (moved.found && !moved.changed && moved.previous === "paid") {
-    // A second payment for a paid order (two prompts both answered): real money, so it is kept and shown.
-    log.error(`Order ${orderId} was paid again (${payment.provider} ${payment.reference ?? payment.paymentId})`, {
-      orderId,
-    });
+/** How the money came in: named in the log line every settlement writes. */
+export type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded";
+
+/**
+ * What the money does to its order:
+ * - "when-covered": paid once every payment toward it covers what it is due (a part payment leaves it open);
+ * - "paid": paid (Stripe's session said so, with the order's own amount);
+ * - "nothing": a subscription's invoice, which the order already stands for;
+ * - review: held for the owner, with why.
+ */
+export type Settles = "when-covered" | "paid" | "nothing" | { review: string };
+
+export type IncomingPayment = {
+  channel: PaymentChannel;
+  /** The order it pays, or one the payment makes (a quote paid by bank), written in the same batch. */
+  order: OrderRow | { new: NewOrder };
+  /** Its ledger line; null for a subscription's checkout, whose money is its first invoice's line. */
+  line: LedgerLine | null;
+  settles: Settles;
+  /** Statements the channel adds to the same transaction, last (the owner's audit row). */
+  alongside?: BatchItem<"sqlite">[];
+  /** How the buyer's e-mail names the payment, when not by card in the order's currency. */
+  paidBy?: { amountCents: number; currency: string; method: string };
+};
+
+export type Settled = {
+  order: OrderRow;
+  /** The order became paid by this settlement. */
+  becamePaid: boolean;
+  line: PaymentRow | null;
+  /** The line's status changed (a new line, or a failure now paid): an invoice's e-mails follow it. */
+  lineChanged: boolean;
+  receipt: ReceiptRef | null;
+};
+
+const orderIdOf = (order: IncomingPayment["order"]): string => ("new" in order ? order.new.orderId : order.order_id);
+
+function transitionStatements(db: D1Database, orderId: string, settles: Settles): BatchItem<"sqlite">[] {
+  if (settles === "nothing") return [];
+  if (settles === "when-covered") return [settleWhenCoveredStatement(db, orderId, allowedFrom.paid)];
+  if (settles === "paid") return [statusStatement(db, orderId, "paid")];
+  return [statusStatement(db, orderId, "needs_review", settles.review)];
+}
+
+/** Records the payment and what it settles; see the module's comment. Throws when the batch fails (nothing written). */
+export async function settlePayment(context: FulfilmentContext, incoming: IncomingPayment): Promise<Settled> {
+  const { env, log } = context;
+  const orderId = orderIdOf(incoming.order);
+  const { line } = incoming;
+  const before = line ? await ledgerLineOf(env.DB, line.paymentId) : null;
+  const wasPaid = "new" in incoming.order ? false : incoming.order.status === "paid";
+  const numbering = line?.status === "paid" ? receiptNumbering(env.DB, line.paymentId) : null;
+  const made = "new" in incoming.order ? orderStatements(env.DB, incoming.order.new) : [];
+  const ledger = line ? [ledgerLineStatement(env.DB, line)] : [];
+  const transition = transitionStatements(env.DB, orderId, incoming.settles);
+  const after = [
+    acceptPaidQuoteStatement(env.DB, orderId),
+    ...(numbering?.statements ?? []),
+    ...(incoming.alongside ?? []),
+  ];
+  const results = await database(env.DB).batch(batchOf([...made, ...ledger, ...transition, ...after]));
+
+  const lineRow = line ? ((results[made.length] as PaymentRow[] | undefined)?.[0] ?? null) : null;
+  const moved = transition.length > 0 ? (results[made.length + ledger.length] as unknown[] | undefined) : undefined;
+  const becamePaid = incoming.settles !== "nothing" && typeof incoming.settles === "string" && (moved?.length ?? 0) > 0;
+  const order = (await getOrder(env.DB, orderId)) ?? ("new" in incoming.order ? null : incoming.order);
+  if (!order) throw new Error(`Order ${orderId} vanished while its payment was settled`);
+  const receipt = line && lineRow?.status === "paid" ? await receiptRefOf(env.DB, line.paymentId) : null;
+  const settled: Settled = {
+    order,
+    becamePaid,
+    line: lineRow,
+    lineChanged: before?.status !== lineRow?.status,
+    receipt,
+  };
+
+  log.info("Payment settled", { channel: incoming.channel, orderId, paymentId: line?.paymentId, becamePaid });
+  if (incoming.channel === "mpesa" && wasPaid && line && !before) {
+    // A second payment for a paid order (two prompts both answered): real money, kept and shown.
+    log.error(`Order ${orderId} was paid again (${line.provider} ${line.reference ?? line.paymentId})`, { orderId });
   }
-  await recordPayment(env.DB, payment);
-  if (order.quote_number) await acceptQuoteStatement(env.DB, order.quote_number, orderId).run();
-  const receipt = await receiptFor(context, payment.paymentId);
-  if (moved.found && moved.changed) {
-    try {
-      const fresh = (await getOrder(env.DB, orderId)) ?? order;
-      await notifyOrderPaid(env, { ...fresh, items: await getOrderItems(env.DB, orderId) }, origin, log, { receipt });
-    } catch (error) {
-      log.error("The paid order's e-mails could not be queued", { orderId, error });
-    }
+  if (order.status === "paid" && (incoming.settles === "paid" || incoming.settles === "when-covered")) {
+    await tellOrderPaid(context, order, receipt, incoming.paidBy);
   }
-  return { receipt };
+  return settled;
 }
 
 /**
- * The payment's numbered receipt, for its e-mail. Numbered now and drawn later (the cron's sweep or
- * the first download): the request that saw the money must answer quickly. The payment stands
- * whatever happens here.
+ * The paid order's e-mails, to the buyer and the owner: queued once (the outbox drops repeats, so a
+ * replay, or a further payment of a paid order, sends nothing more). The payment stands whatever
+ * happens here.
  */
-export async function receiptFor(context: FulfilmentContext, paymentId: string): Promise<ReceiptRef | null> {
+async function tellOrderPaid(
+  context: FulfilmentContext,
+  order: OrderRow,
+  receipt: ReceiptRef | null,
+  paidBy: IncomingPayment["paidBy"],
+): Promise<void> {
+  const { env, origin, log } = context;
   try {
-    return await issueReceipt(context.env, paymentId, context.origin, { draw: false, log: context.log });
+    const items = await getOrderItems(env.DB, order.order_id);
+    await notifyOrderPaid(env, { ...order, items }, origin, log, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
   } catch (error) {
-    context.log.error(`Receipt for payment ${paymentId} could not be issued now`, { paymentId, error });
-    return null;
+    log.error("The paid order's e-mails could not be queued", { orderId: order.order_id, error });
   }
 }

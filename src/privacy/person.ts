@@ -4,6 +4,7 @@
  * person, and every row held about them.
  */
 
+import { hasEnded } from "../billing/subscription-status.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import { personKey, storedMailboxKey } from "./person-key.ts";
 import { MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRecords, possiblySamePerson } from "./person-queries.ts";
@@ -105,15 +106,12 @@ export function holdsNothing(person: Person): boolean {
   return !person.truncated && Object.values(person.rows).every((kind) => kind.length === 0);
 }
 
-/** Subscription states in which Stripe still bills or may bill: the client relationship goes on. */
-const ENDED_SUBSCRIPTIONS: readonly string[] = ["canceled", "incomplete_expired"];
-
 /** Why a person cannot be erased now: a relationship still running. */
 export type ErasureBlocker = { kind: "subscription" | "prompt"; id: string };
 
 /** Why the person cannot be erased now, or null. */
 export function erasureBlocker(person: Person): ErasureBlocker | null {
-  const live = person.rows.subscriptions.find((s) => !ENDED_SUBSCRIPTIONS.includes(s.status));
+  const live = person.rows.subscriptions.find((s) => !hasEnded(s.status));
   if (live) return { kind: "subscription", id: live.subscription_id };
   const waiting = person.rows.prompts.find((p) => p.status === "pending");
   if (waiting) return { kind: "prompt", id: waiting.checkout_request_id };

@@ -5,11 +5,13 @@
  * relationship has not ended. Which mailboxes are still in a relationship is activeAddresses here,
  * compared by mailbox key in src/privacy/retention-mailboxes.ts (SQL cannot compute one).
  */
+
+import { ENDED_SUBSCRIPTIONS_SQL } from "../billing/subscription-status.ts";
 import { AT_DOMAIN } from "./address-match.ts";
 
 /** A subscription that still bills or may bill again: anything Stripe has not ended for good. */
 const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id
-  AND s.status NOT IN ('canceled', 'incomplete_expired'))`;
+  AND s.status NOT IN ${ENDED_SUBSCRIPTIONS_SQL})`;
 
 /** A client record: money came in or a deal was agreed (a payments row, a paid date, or such a status). */
 const CLIENT_RECORD = `(o.status IN ('paid', 'needs_review', 'no_payment_required') OR o.paid_at IS NOT NULL

@@ -3,12 +3,20 @@ import { pricingCartItems } from "../catalogue/pricing-cart-items.ts";
 import { quoteCatalogue } from "../catalogue/quote-services-copy.ts";
 import type { CartItem, Tier } from "../checkout/cart-item-schema.ts";
 import type { Quote } from "./quote-numbers.ts";
-import type { QuotePayOnline } from "./quote-page.tsx";
 
 /** The description and tier a cart line carries (the catalogue entry has the rest), by id. */
 const cartDetails: ReadonlyMap<string, { description: string; tier: Tier }> = new Map(
   [...quoteCatalogue, ...pricingCartItems].map((item) => [item.id, item]),
 );
+
+/** Whether the quote can be paid online now, and if not, why (the worker decides, from its catalogue). */
+export type QuotePayOnline =
+  | { kind: "ready"; items: CartItem[] }
+  | { kind: "expired" }
+  | { kind: "changed"; names: string[] }
+  | { kind: "unavailable"; names: string[] }
+  /** Part of it was paid by bank or paybill: the balance is paid the same way. Amounts in `currency`. */
+  | { kind: "part-paid"; currency: string; paidCents: number; balanceCents: number };
 
 /**
  * Whether the quote can be paid online as written: it is still valid, and every line is still in

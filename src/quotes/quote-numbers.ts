@@ -1,6 +1,9 @@
 /** Written quotes: numbering, access keys and prices; the statements are in db/quotes.ts. */
 
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { PricedCart } from "../checkout/cart-pricing.ts";
+import { database } from "../db/client.ts";
+import { NOW, orders, quotes } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
 import { getQuote, insertQuoteRows, nextQuoteCount, type Quote } from "./quote-queries.ts";
 
@@ -89,4 +92,21 @@ export async function findQuoteByKey(
   if (!number || !key || !QUOTE_NUMBER.test(number) || key.length > 100) return null;
   const quote = await getQuote(db, number);
   return quote && sameKey(quote.access_key, key) ? quote : null;
+}
+
+/**
+ * Marks the quote an order pays accepted by it, once the order is paid (now or before): for the
+ * batch that settles a payment. A quote already accepted stays as it is.
+ */
+export function acceptPaidQuoteStatement(db: D1Database, orderId: string) {
+  const dz = database(db);
+  const paidOrdersQuote = dz
+    .select({ number: orders.quote_number })
+    .from(orders)
+    .where(and(eq(orders.order_id, orderId), eq(orders.status, "paid")));
+  return dz
+    .update(quotes)
+    .set({ accepted_at: NOW, accepted_order: orderId })
+    .where(and(inArray(quotes.number, paidOrdersQuote), isNull(quotes.accepted_at)))
+    .returning({ number: quotes.number });
 }

@@ -2,16 +2,16 @@ import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
 import { QUOTE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import type { QuotePayOnline } from "./pay-online.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
 import type { Quote, QuoteLineRow } from "./quote-numbers.ts";
 import { quotePageCopy } from "./quote-page-copy.ts";
-import { HowToPay, PayByMpesa, PayOnline, type QuoteMpesa, type QuotePayOnline } from "./quote-payment-panels.tsx";
+import { HowToPay, PayByMpesa, PayOnline } from "./quote-payment-panels.tsx";
 
 const copy = quotePageCopy;
-
-export type { QuoteMpesa, QuotePayOnline } from "./quote-payment-panels.tsx";
 
 export type QuoteView = { quote: Quote; pdfHref: string; payOnline: QuotePayOnline; mpesa: QuoteMpesa | null };
 

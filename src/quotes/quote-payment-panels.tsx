@@ -1,35 +1,19 @@
 /** The quote page's ways to pay: how (bank, M-Pesa paybill, card), Pay online, and M-Pesa Express. */
 import type { ReactNode } from "react";
-import type { CartItem } from "../checkout/cart-item-schema.ts";
 import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { mpesaCopy } from "../mpesa/mpesa-copy.ts";
+import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
 import { MPESA_PAY_QUOTE_PATH } from "../paths.ts";
 import { Island } from "../render/island.tsx";
+import type { QuotePayOnline } from "./pay-online.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
 import type { Quote } from "./quote-numbers.ts";
 import { quotePageCopy } from "./quote-page-copy.ts";
 
 const copy = quotePageCopy;
-
-/** Whether the quote can be paid online now, and if not, why (the worker decides, from its catalogue). */
-export type QuotePayOnline =
-  | { kind: "ready"; items: CartItem[] }
-  | { kind: "expired" }
-  | { kind: "changed"; names: string[] }
-  | { kind: "unavailable"; names: string[] }
-  /** Part of it was paid by bank or paybill: the balance is paid the same way. Amounts in `currency`. */
-  | { kind: "part-paid"; currency: string; paidCents: number; balanceCents: number };
-
-/** M-Pesa on the quote's page: the shillings to confirm, or why it is not offered (null: not at all). */
-export type QuoteMpesa =
-  | { kind: "offer"; kes: number; rateX100: number; setOn: string | null }
-  | { kind: "card-only" }
-  | { kind: "over-limit"; kes: number }
-  | { kind: "paid" }
-  | { kind: "part-paid" };
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

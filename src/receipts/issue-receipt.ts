@@ -12,6 +12,7 @@ import {
   insertReceiptOnce,
   markReceiptStored,
   receiptFacts,
+  receiptNumberStatements,
   receiptOfPayment,
   unstoredReceipts,
 } from "./receipt-queries.ts";
@@ -73,22 +74,37 @@ export async function issueReceipt(
 ): Promise<ReceiptRef | null> {
   const existing = await receiptOfPayment(env.DB, paymentId);
   if (existing) return refOf(existing);
-  const now = options.now ?? new Date();
-  const accessKey = base64url(crypto.getRandomValues(new Uint8Array(24)));
-  const row = await insertReceiptOnce(env.DB, {
-    paymentId,
-    year: nairobiYear(now),
-    accessKey,
-    createdAt: now.toISOString(),
-  });
+  const numbering = receiptNumbering(env.DB, paymentId, options.now);
+  const row = await insertReceiptOnce(env.DB, numbering.receipt);
   if (!row) return null;
   // Another call made it first (its key is not ours): that call draws it.
-  if (row.access_key === accessKey && options.draw !== false) {
+  if (row.access_key === numbering.receipt.accessKey && options.draw !== false) {
     await drawAndStore(env, row.number, origin).catch((error: unknown) => {
       options.log?.warn("A receipt's PDF was not stored: the sweep draws it", { receipt: row.number, error });
     });
   }
   return refOf(row);
+}
+
+/**
+ * What numbers a payment's receipt inside another batch (settlePayment's, after the ledger line):
+ * the statements, and the receipt they write. Only a paid payment without a receipt gets one; the
+ * cron's sweep or the first download draws its PDF.
+ */
+export function receiptNumbering(db: D1Database, paymentId: string, now = new Date()) {
+  const receipt = {
+    paymentId,
+    year: nairobiYear(now),
+    accessKey: base64url(crypto.getRandomValues(new Uint8Array(24))),
+    createdAt: now.toISOString(),
+  };
+  return { receipt, statements: receiptNumberStatements(db, receipt) };
+}
+
+/** The payment's receipt, as a link names it; null when it has none. */
+export async function receiptRefOf(db: D1Database, paymentId: string): Promise<ReceiptRef | null> {
+  const row = await receiptOfPayment(db, paymentId);
+  return row ? refOf(row) : null;
 }
 
 /** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */

@@ -1,12 +1,14 @@
 /** Receipts' SQL: the per-year counter, one receipt per paid payment, and what a receipt shows (migrations/0011). */
+import { sql } from "drizzle-orm";
+import { database } from "../db/client.ts";
 import type { OrderItemRow, OrderRow, PaymentRow, ReceiptRow } from "../db/schema.ts";
 
 /** The receipt, its payment, the payment's order (null if the ledger names none we hold) and its lines. */
 export type ReceiptFacts = { receipt: ReceiptRow; payment: PaymentRow; order: OrderRow | null; lines: OrderItemRow[] };
 
 /** Only a payment that is in the ledger as paid and has no receipt yet is given one. */
-const NEEDS_RECEIPT = `NOT EXISTS (SELECT 1 FROM receipts WHERE payment_id = ?2)
-  AND EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2 AND status = 'paid')`;
+const needsReceipt = (paymentId: string) => sql`NOT EXISTS (SELECT 1 FROM receipts WHERE payment_id = ${paymentId})
+  AND EXISTS (SELECT 1 FROM payments WHERE payment_id = ${paymentId} AND status = 'paid')`;
 
 /**
  * Gives a paid payment its receipt, numbered R-<year>-<count> (five digits at least, more past
@@ -17,29 +19,33 @@ const NEEDS_RECEIPT = `NOT EXISTS (SELECT 1 FROM receipts WHERE payment_id = ?2)
  * skip one; receipts' numbers stay consecutive, as a ledger's should). The receipt row's
  * ON CONFLICT (payment_id) is a second guard for the same promise.
  */
-export async function insertReceiptOnce(
-  db: D1Database,
-  receipt: { paymentId: string; year: number; accessKey: string; createdAt: string },
-): Promise<ReceiptRow | null> {
-  const { paymentId, year, accessKey, createdAt } = receipt;
-  const results = await db.batch<ReceiptRow>([
-    db
-      .prepare(
-        `INSERT INTO receipt_counters (year, last_number) SELECT ?1, 1 WHERE ${NEEDS_RECEIPT}
-         ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1`,
-      )
-      .bind(year, paymentId),
-    db
-      .prepare(
-        `INSERT INTO receipts (number, payment_id, access_key, created_at)
-         SELECT printf('R-%d-%05d', year, last_number), ?2, ?3, ?4 FROM receipt_counters
-         WHERE year = ?1 AND ${NEEDS_RECEIPT}
-         ON CONFLICT (payment_id) DO NOTHING`,
-      )
-      .bind(year, paymentId, accessKey, createdAt),
-    db.prepare("SELECT * FROM receipts WHERE payment_id = ?").bind(paymentId),
-  ]);
-  return results[2]?.results[0] ?? null;
+export async function insertReceiptOnce(db: D1Database, receipt: NewReceipt): Promise<ReceiptRow | null> {
+  await database(db).batch(receiptNumberStatements(db, receipt));
+  return receiptOfPayment(db, receipt.paymentId);
+}
+
+/** A receipt to number: its payment, the Nairobi year it falls in, its access key and when it was made. */
+export type NewReceipt = { paymentId: string; year: number; accessKey: string; createdAt: string };
+
+/**
+ * The two statements that number a receipt, for a batch that may do more in the same transaction
+ * (settlePayment writes the ledger line first, in the same batch). Raw SQL: the counter moves only
+ * when the receipt row is written, and both decide it from the same guard (needsReceipt).
+ */
+export function receiptNumberStatements(db: D1Database, { paymentId, year, accessKey, createdAt }: NewReceipt) {
+  const dz = database(db);
+  return [
+    dz.run(
+      sql`INSERT INTO receipt_counters (year, last_number) SELECT ${year}, 1 WHERE ${needsReceipt(paymentId)}
+          ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1`,
+    ),
+    dz.run(
+      sql`INSERT INTO receipts (number, payment_id, access_key, created_at)
+          SELECT printf('R-%d-%05d', year, last_number), ${paymentId}, ${accessKey}, ${createdAt} FROM receipt_counters
+          WHERE year = ${year} AND ${needsReceipt(paymentId)}
+          ON CONFLICT (payment_id) DO NOTHING`,
+    ),
+  ] as const;
 }
 
 export function receiptByNumber(db: D1Database, number: string): Promise<ReceiptRow | null> {

@@ -6,8 +6,11 @@ import { describe, expect, it } from "vitest";
 import { ordersCsv } from "../../src/admin/admin-csv.ts";
 import { parseAdminQuery } from "../../src/admin/admin-query.ts";
 import type { OrderRow, PaymentRow } from "../../src/db/schema.ts";
+import { logger } from "../../src/http/log.ts";
+import type { LedgerLine } from "../../src/payments/ledger.ts";
 import { nairobiToday } from "../../src/payments/manual-payment-form.ts";
-import { recordQuotePayment } from "../../src/payments/manual-payment-queries.ts";
+import { quoteAuditStatement } from "../../src/payments/manual-payment-queries.ts";
+import { settlePayment } from "../../src/payments/settle-payment.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeOrder, makeQuote } from "./support/factories.ts";
 import { textOf } from "./support/html.ts";
@@ -220,37 +223,50 @@ describe("the batch's own guards (when a check before it is raced)", () => {
       totalCents: 15000,
     };
   };
-  const line = (orderId: string, ref: string) => ({
+  const line = (orderId: string, ref: string): LedgerLine => ({
     paymentId: `manual_${crypto.randomUUID()}`,
     orderId,
-    provider: "bank_transfer" as const,
+    subscriptionId: null,
+    status: "paid",
+    billingReason: "manual",
+    periodStart: null,
+    periodEnd: null,
+    provider: "bank_transfer",
     amountCents: 15000,
-    currency: "usd" as const,
+    currency: "usd",
     reference: ref,
     paidOn: today,
     note: null,
     usdCents: null,
   });
+  const context = { env, origin: "https://example.com", log: logger({ requestId: "test", path: "test" }) };
+  /** What recordManualPayment settles for a quote, its audit row's guard included. */
+  const recordQuotePayment = (order: ReturnType<typeof orderFor>, paid: LedgerLine) =>
+    settlePayment(context, {
+      channel: "recorded",
+      order: { new: order },
+      line: paid,
+      settles: "when-covered",
+      alongside: [quoteAuditStatement(db, order, recording)],
+    });
 
   it("rolls back the order when the reference is already in the ledger, whatever its case", async () => {
     const ref = reference();
     const first = await makeQuote();
     const firstOrder = orderFor(first.number);
-    await recordQuotePayment(db, firstOrder, line(firstOrder.orderId, ref), recording);
+    await recordQuotePayment(firstOrder, line(firstOrder.orderId, ref));
     const second = await makeQuote();
     const secondOrder = orderFor(second.number);
-    await expect(
-      recordQuotePayment(db, secondOrder, line(secondOrder.orderId, ref.toLowerCase()), recording),
-    ).rejects.toThrow();
+    await expect(recordQuotePayment(secondOrder, line(secondOrder.orderId, ref.toLowerCase()))).rejects.toThrow();
     expect(await orderRow(secondOrder.orderId)).toBeNull();
   });
 
   it("rolls back the order and payment when the quote was accepted meanwhile", async () => {
     const quote = await makeQuote();
     const winner = orderFor(quote.number);
-    await recordQuotePayment(db, winner, line(winner.orderId, reference()), recording);
+    await recordQuotePayment(winner, line(winner.orderId, reference()));
     const loser = orderFor(quote.number);
-    await expect(recordQuotePayment(db, loser, line(loser.orderId, reference()), recording)).rejects.toThrow();
+    await expect(recordQuotePayment(loser, line(loser.orderId, reference()))).rejects.toThrow();
     expect(await orderRow(loser.orderId)).toBeNull();
     expect(await paymentsOf(loser.orderId)).toEqual([]);
     expect(

@@ -7,7 +7,7 @@ import type { AuditRow, OrderRow, OutboxRow, PaymentRow, QuoteRow } from "../../
 import { logger } from "../../src/http/log.ts";
 import { notifyOrderPaid } from "../../src/mail/order-notices.ts";
 import { sendBillingLink } from "../../src/mail/visitor-notices.ts";
-import { getOrder, getOrderItems } from "../../src/orders/order-transitions.ts";
+import { getOrder, getOrderItems } from "../../src/orders/orders.ts";
 import { issueReceipt } from "../../src/receipts/issue-receipt.ts";
 import { sha256Hex } from "../../src/security/sha256.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";

@@ -34,7 +34,7 @@ describe("the data layer's boundary", () => {
   it("reads the worker's sources, the query modules among them", () => {
     const paths = Object.keys(sources);
     expect(paths.length).toBeGreaterThan(50);
-    expect(paths.some((path) => path.endsWith("/src/orders/order-queries.ts"))).toBe(true);
+    expect(paths.some((path) => path.endsWith("/src/orders/orders.ts"))).toBe(true);
   });
 
   it("runs no raw statement outside the query modules", () => {

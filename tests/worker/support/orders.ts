@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { OrderItemRow, OrderRow } from "../../../src/orders/order-transitions.ts";
+import type { OrderItemRow, OrderRow } from "../../../src/orders/orders.ts";
 import { WORKER_WEBHOOK_SECRET } from "../../support/secrets.ts";
 import { cartItem, customer, postPayment, standinUrl, testClientIp } from "./payment.ts";
 
