@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { clientAssets } from "./build/client-assets-plugin.ts";
 import {
   TEST_MPESA_CONSUMER_KEY,
@@ -22,27 +23,52 @@ const TEST_STRIPE_SECRET_KEY = "sk_test_worker_tests";
 const CEILING_TESTS = "tests/worker/ceilings.test.ts";
 
 /**
+ * The tests about the limits and the mail queue themselves: they run with the real (miniflare)
+ * rate limiting bindings and queue. Every other file gets counting limiters and a queue that
+ * delivers nothing (tests/worker/support/stub-bindings.ts), so none waits on the wall clock.
+ */
+const REAL_BINDING_TESTS = [
+  "tests/worker/rate-limit.test.ts",
+  "tests/worker/client-limits.test.ts",
+  "tests/worker/mail-outbox.test.ts",
+  "tests/worker/mail-once.test.ts",
+  "tests/worker/mail-once-contact.test.ts",
+];
+
+/** wrangler.toml's rate limiting bindings. */
+const RATELIMITS: { name: string; namespace_id: string; simple: { limit: number } }[] = unstable_readConfig({
+  config: join(import.meta.dirname, "wrangler.toml"),
+}).ratelimits;
+
+/**
  * The suite is a crowd: one file makes more quotes in a minute than a busy day brings, so outside
  * the ceilings' own tests their limits are raised (same bindings, same namespaces).
  */
+const RAISED_CEILING = 100_000;
+const isCeiling = (name: string) => name.endsWith("_CEILING");
+
 type Ratelimits = Record<string, { namespace_id: string; simple: { limit: number; period: 60 } }>;
 
 const RAISED_CEILINGS: Ratelimits = Object.fromEntries(
-  [
-    ["CONTACT_CEILING", "1009"],
-    ["QUOTE_CEILING", "1010"],
-    ["BILLING_CEILING", "1011"],
-    ["VISITOR_MAIL_CEILING", "1012"],
-    ["MPESA_PROMPT_CEILING", "1013"],
-  ].map(([name, namespace_id]) => [name, { namespace_id, simple: { limit: 100_000, period: 60 as const } }]),
+  RATELIMITS.filter(({ name }) => isCeiling(name)).map(({ name, namespace_id }) => [
+    name,
+    { namespace_id, simple: { limit: RAISED_CEILING, period: 60 as const } },
+  ]),
 );
+
+/** The counting limiters' limits: wrangler.toml's, the ceilings raised as above. */
+const COUNTING_LIMITS = Object.fromEntries(
+  RATELIMITS.map(({ name, simple }) => [name, isCeiling(name) ? RAISED_CEILING : simple.limit]),
+);
+
+type Bindings = "real" | "stubs";
 
 /**
  * Worker tests run inside workerd (the Workers runtime), against the real worker entry. A global
  * setup starts local Stripe and M-Pesa stand-ins first; STRIPE_API_BASE and MPESA_API_BASE point at
  * the normal ones.
  */
-function workerProject(name: string, include: string[], exclude: string[], ratelimits: Ratelimits) {
+function workerProject(name: string, include: string[], exclude: string[], ratelimits: Ratelimits, bindings: Bindings) {
   return {
     plugins: [
       clientAssets(import.meta.dirname),
@@ -65,6 +91,7 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
             MPESA_API_BASE: inject("mpesaStandinUrl"),
             // The schema, applied to the tests' local D1 by tests/worker/support/apply-migrations.ts.
             TEST_MIGRATIONS: await readD1Migrations(join(import.meta.dirname, "migrations")),
+            ...(bindings === "stubs" ? { TEST_COUNTING_LIMITS: COUNTING_LIMITS } : {}),
           },
         },
       })),
@@ -74,7 +101,17 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
       include,
       exclude,
       globalSetup: ["tests/support/stripe-standins.ts", "tests/support/mpesa-standins.ts"],
-      setupFiles: ["tests/worker/support/apply-migrations.ts", "tests/worker/support/drain-mail-queue.ts"],
+      // With the stand-ins nothing runs on after a file ends, so its files can share one runtime,
+      // each emptied first (fresh-storage.ts); the files with the real bindings keep one each.
+      isolate: bindings === "real",
+      setupFiles:
+        bindings === "stubs"
+          ? [
+              "tests/worker/support/fresh-storage.ts",
+              "tests/worker/support/apply-migrations.ts",
+              "tests/worker/support/stub-bindings.ts",
+            ]
+          : ["tests/worker/support/apply-migrations.ts", "tests/worker/support/drain-mail-queue.ts"],
     },
   };
 }
@@ -82,8 +119,15 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
 export default defineConfig({
   test: {
     projects: [
-      workerProject("worker", ["tests/worker/**/*.test.{ts,tsx}"], [CEILING_TESTS], RAISED_CEILINGS),
-      workerProject("ceilings", [CEILING_TESTS], [], {}),
+      workerProject(
+        "worker",
+        ["tests/worker/**/*.test.{ts,tsx}"],
+        [CEILING_TESTS, ...REAL_BINDING_TESTS],
+        RAISED_CEILINGS,
+        "stubs",
+      ),
+      workerProject("limits", REAL_BINDING_TESTS, [], RAISED_CEILINGS, "real"),
+      workerProject("ceilings", [CEILING_TESTS], [], {}, "real"),
     ],
   },
 });

@@ -10,5 +10,8 @@ export default defineConfig({
     name: "node",
     include: ["tests/node/**/*.test.ts"],
     environment: "node",
+    // Several tests run CLIs (`npm run stripe:sync`, `npm run setup`) two or three times over: on a
+    // 2-core machine busy with the static checks beside them, their start-up alone can pass 5 s.
+    testTimeout: 20_000,
   },
 });

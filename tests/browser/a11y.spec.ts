@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { publicRoutes } from "../support/routes.ts";
+import { inCart, quoteService, seedCart } from "./support/cart.ts";
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 const widths = [
   { name: "phone", width: 375, height: 740 },
@@ -15,9 +18,29 @@ for (const { name, width, height } of widths) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-          .analyze();
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        const summary = results.violations.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+        );
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}
+
+// The engines runner's audit in Gecko and WebKit (tests/engines/checks.ts), here for Chromium: the
+// same routes and widths with a cart stored, so the checkout shows its form and the quote page its
+// bar, each audited once it shows its heading (not the checkout's loading state).
+for (const width of [375, 1280]) {
+  test.describe(`axe-core with a cart at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 812 : 900 } });
+    for (const path of ["/", "/pricing", "/custom-quote", "/checkout"]) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await seedCart(page, [inCart(quoteService("s1"), 2), inCart(quoteService("e1"))]);
+        await page.goto(path);
+        await expect(page.locator("html[data-js-ready]")).toBeAttached();
+        await expect(page.locator("h1").filter({ visible: true }).first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         const summary = results.violations.map(
           (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
         );

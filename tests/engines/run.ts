@@ -1,7 +1,9 @@
-// `npm run test:engines [-- gecko webkit] [--flow 3] [--shots [dir]] [--no-build]`: the buyer's flows
-// and axe-core in Chromium (Playwright), Gecko (Firefox ESR over WebDriver BiDi) and WebKit
-// (WebKitGTK MiniBrowser over WebDriver), all three at once against one built site. --shots also
+// `npm run test:engines [-- gecko webkit] [--flow 3] [--shots [dir]] [--no-build] [--url <site>]`: the
+// buyer's flows and axe-core in Chromium (Playwright), Gecko (Firefox ESR over WebDriver BiDi) and
+// WebKit (WebKitGTK MiniBrowser over WebDriver), all at once against one built site. --shots also
 // saves full-page screenshots of the audited routes to $ENGINES_SHOTS (default <tmp>/engines-screenshots).
+// --url runs against a site already served as scripts/lib/test-site.ts serves it (what `npm test`
+// does, naming gecko and webkit: its Chromium runs are Playwright's) instead of building and serving one.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +28,7 @@ const { values, positionals } = parseArgs({
     flow: { type: "string", multiple: true },
     shots: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
+    url: { type: "string" },
   },
 });
 const unknown = positionals.filter((name) => !(name in launchers));
@@ -38,10 +41,7 @@ const shotsDir = values.shots ? resolve(process.env.ENGINES_SHOTS ?? join(tmpdir
 if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 
 const started = Date.now();
-const migrated = migrateState();
-if (!values["no-build"]) await build();
-await migrated;
-const site = await startSite();
+const site = values.url ? { url: values.url.replace(/\/$/, ""), close: async () => {} } : await buildAndServe();
 const failures: string[] = [];
 try {
   // At once: most of each engine's time is waiting on its browser, so on two cores the three overlap.
@@ -60,6 +60,14 @@ if (failures.length) {
   process.exit(1);
 }
 console.log("All passed.");
+
+/** The site of this run alone: a fresh D1, the build (unless --no-build), wrangler dev and its stand-in. */
+async function buildAndServe() {
+  const migrated = migrateState();
+  if (!values["no-build"]) await build();
+  await migrated;
+  return startSite();
+}
 
 /** `npm run build` under the lock every build and browser run takes (they share dist/). */
 async function build(): Promise<void> {
