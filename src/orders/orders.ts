@@ -3,8 +3,7 @@
  * status (order-status.ts). Other features reach orders through here.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { database } from "../db/client.ts";
+import { database, runBatch, type Statement } from "../db/client.ts";
 import { NOW, type OrderItemRow, type OrderRow, orderItems, orders, subscriptions } from "../db/schema.ts";
 import { allowedFrom, type OrderStatus } from "./order-status.ts";
 
@@ -47,7 +46,7 @@ export type NewOrder = {
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 
 /** The statements that record an order and its lines, for a batch that may do more in the same transaction. */
-export function orderStatements(db: D1Database, order: NewOrder): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+export function orderStatements(db: D1Database, order: NewOrder): Statement[] {
   const c = order.customer;
   const dz = database(db);
   const row = dz.insert(orders).values({
@@ -87,7 +86,7 @@ export function orderStatements(db: D1Database, order: NewOrder): [BatchItem<"sq
 
 /** Records an order and its lines in one transaction (D1 batches are atomic): all or nothing. */
 export async function insertOrder(db: D1Database, order: NewOrder): Promise<void> {
-  await database(db).batch(orderStatements(db, order));
+  await runBatch(db, orderStatements(db, order));
 }
 
 export async function getOrder(db: D1Database, orderId: string): Promise<OrderRow | null> {
@@ -155,13 +154,21 @@ export async function claimStripeCheck(db: D1Database, orderId: string, seconds:
 }
 
 /** What the order's status becomes, and only from the statuses the state machine allows it from. */
-export function statusStatement(db: D1Database, orderId: string, to: OrderStatus, reason: string | null = null) {
+export function statusStatement(
+  db: D1Database,
+  orderId: string,
+  to: OrderStatus,
+  reason: string | null = null,
+  /** When it happened (ISO 8601); the database's now unless the caller's batch has its own time. */
+  at?: string,
+) {
+  const when = at ?? NOW;
   return database(db)
     .update(orders)
     .set({
       status: to,
-      updated_at: NOW,
-      paid_at: to === "paid" ? NOW : sql`${orders.paid_at}`,
+      updated_at: when,
+      paid_at: to === "paid" ? when : sql`${orders.paid_at}`,
       review_reason: sql`COALESCE(${reason}, ${orders.review_reason})`,
     })
     .where(and(eq(orders.order_id, orderId), inArray(orders.status, [...allowedFrom[to]])))

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { NOW, type PaymentRow, payments } from "../db/schema.ts";
+import { type PaymentRow, payments } from "../db/schema.ts";
 
 /** A payment as its channel describes it. Amounts are in minor units of `currency`. */
 export type LedgerLine = {
@@ -37,7 +37,7 @@ export type LedgerLine = {
  * stays. Its amount is kept once paid. The database decides each from the row as it stands, so
  * events arriving together cannot undo each other.
  */
-export function ledgerLineStatement(db: D1Database, line: LedgerLine) {
+export function ledgerLineStatement(db: D1Database, line: LedgerLine, at: string) {
   const paid = sql`${payments.status} = 'paid'`;
   return database(db)
     .insert(payments)
@@ -58,6 +58,8 @@ export function ledgerLineStatement(db: D1Database, line: LedgerLine) {
       note: line.note ?? null,
       phone: line.phone ?? null,
       usd_cents: line.usdCents ?? null,
+      created_at: at,
+      updated_at: at,
     })
     .onConflictDoUpdate({
       target: payments.payment_id,
@@ -66,7 +68,7 @@ export function ledgerLineStatement(db: D1Database, line: LedgerLine) {
         amount_cents: sql`CASE WHEN ${paid} THEN ${payments.amount_cents} ELSE excluded.amount_cents END`,
         attempts: sql`${payments.attempts} + CASE WHEN ${payments.status} = 'failed' AND excluded.status = 'failed' THEN 1 ELSE 0 END`,
         review_reason: sql`COALESCE(${payments.review_reason}, excluded.review_reason)`,
-        updated_at: NOW,
+        updated_at: at,
       },
     })
     .returning();

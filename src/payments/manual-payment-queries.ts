@@ -6,7 +6,7 @@
  * many submissions race.
  */
 import { sql } from "drizzle-orm";
-import { database } from "../db/client.ts";
+import type { Statement } from "../db/client.ts";
 import type { NewOrder } from "../orders/orders.ts";
 import type { LedgerLine } from "./ledger.ts";
 
@@ -20,10 +20,9 @@ export type Recording = { actor: string; at: string; detail: string };
  * another tab) or that is already paying it in parts rolls back this order and payment too, rather
  * than leave two orders for one quote.
  */
-export function quoteAuditStatement(db: D1Database, order: NewOrder & { quoteNumber: string }, r: Recording) {
+export function quoteAuditStatement(order: NewOrder & { quoteNumber: string }, r: Recording): Statement {
   const orderId = order.orderId;
-  return database(db).run(
-    sql`INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
+  return sql`INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
         SELECT ${r.at},
           CASE WHEN (q.accepted_order IS NULL OR q.accepted_order = ${orderId})
             AND NOT EXISTS (SELECT 1 FROM orders other JOIN payments p ON p.order_id = other.order_id
@@ -31,15 +30,12 @@ export function quoteAuditStatement(db: D1Database, order: NewOrder & { quoteNum
                 AND other.status <> 'paid' AND p.status = 'paid')
           THEN ${r.actor} END,
           'payment.recorded', 'quote', ${order.quoteNumber}, ${r.detail}
-        FROM (SELECT 1) LEFT JOIN quotes q ON q.number = ${order.quoteNumber}`,
-  );
+        FROM (SELECT 1) LEFT JOIN quotes q ON q.number = ${order.quoteNumber}`;
 }
 
 /** An order's payment: its audit row names the order, and a missing order writes none. */
-export function orderAuditStatement(db: D1Database, line: LedgerLine, r: Recording) {
-  return database(db).run(
-    sql`INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
+export function orderAuditStatement(line: LedgerLine, r: Recording): Statement {
+  return sql`INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
         SELECT ${r.at}, ${r.actor}, 'payment.recorded', 'order', order_id, ${r.detail}
-        FROM orders WHERE order_id = ${line.orderId}`,
-  );
+        FROM orders WHERE order_id = ${line.orderId}`;
 }

@@ -123,6 +123,7 @@ async function prepare(env: Env, payment: ManualPayment, actor: string): Promise
   );
   const recording = { actor, at: new Date().toISOString(), detail };
   const base = {
+    at: recording.at,
     channel: "recorded" as const,
     settles: "when-covered" as const,
     paidBy: {
@@ -143,18 +144,18 @@ async function prepare(env: Env, payment: ManualPayment, actor: string): Promise
       const line = ledgerLineOf(payment, order.order_id, usdCents);
       return {
         ok: true,
-        incoming: { ...base, order, line, alongside: [orderAuditStatement(env.DB, line, recording)] },
+        incoming: { ...base, order, line, alongside: [orderAuditStatement(line, recording)] },
       };
     }
     const made = orderFromQuote(quote);
     const line = ledgerLineOf(payment, made.orderId, usdCents);
-    const audit = quoteAuditStatement(env.DB, made, recording);
+    const audit = quoteAuditStatement(made, recording);
     return { ok: true, incoming: { ...base, order: { new: made }, line, alongside: [audit] } };
   }
   const order = await getOrder(env.DB, payment.target.orderId);
   if (!order) return { ok: false, reason: "not_found" };
   const line = ledgerLineOf(payment, order.order_id, usdCents);
-  return { ok: true, incoming: { ...base, order, line, alongside: [orderAuditStatement(env.DB, line, recording)] } };
+  return { ok: true, incoming: { ...base, order, line, alongside: [orderAuditStatement(line, recording)] } };
 }
 
 /** Records the owner's payment; see the module's comment for what it does against a quote or an order. */

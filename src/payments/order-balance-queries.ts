@@ -10,8 +10,7 @@
  */
 
 import { sql } from "drizzle-orm";
-import { database } from "../db/client.ts";
-import { NOW } from "../db/schema.ts";
+import type { Statement } from "../db/client.ts";
 
 /** `o` is the alias of the orders row in the surrounding statement. */
 const due = (o: string) =>
@@ -35,16 +34,14 @@ const orderSettledSql = (o: string): string => `(${paidToward(o)} + ${rounding(o
  * Raw SQL: the sum and the guard are one statement, so two payments recorded together settle it
  * exactly when their total does.
  */
-export function settleWhenCoveredStatement(db: D1Database, orderId: string, payableFrom: readonly string[]) {
+export function settleWhenCoveredStatement(orderId: string, payableFrom: readonly string[], at: string): Statement {
   const from = sql.join(
     payableFrom.map((status) => sql`${status}`),
     sql`, `,
   );
-  return database(db).all<{ order_id: string }>(
-    sql`UPDATE orders SET status = 'paid', paid_at = ${NOW}, updated_at = ${NOW}
-        WHERE order_id = ${orderId} AND status IN (${from}) AND ${sql.raw(orderSettledSql("orders"))}
-        RETURNING order_id`,
-  );
+  return sql`UPDATE orders SET status = 'paid', paid_at = ${at}, updated_at = ${at}
+      WHERE order_id = ${orderId} AND status IN (${from}) AND ${sql.raw(orderSettledSql("orders"))}
+      RETURNING order_id`;
 }
 
 /** An order's account: amounts in minor units of `currency` ('kes' for an order priced in shillings). */

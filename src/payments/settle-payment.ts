@@ -9,9 +9,8 @@
  * (the transition by the state machine, the acceptance by the order being paid, the number by the
  * line being paid and unnumbered), so a replay, a second channel or a race changes nothing twice.
  */
-import type { BatchItem } from "drizzle-orm/batch";
 import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
-import { batchOf, database } from "../db/client.ts";
+import { runBatch, type Statement } from "../db/client.ts";
 import type { PaymentRow } from "../db/schema.ts";
 import { notifyOrderPaid } from "../mail/order-notices.ts";
 import { allowedFrom } from "../orders/order-status.ts";
@@ -48,7 +47,9 @@ export type IncomingPayment = {
   line: LedgerLine | null;
   settles: Settles;
   /** Statements the channel adds to the same transaction, last (the owner's audit row). */
-  alongside?: BatchItem<"sqlite">[];
+  alongside?: Statement[];
+  /** When it was recorded (ISO 8601), for every row the batch writes; now unless the channel's audit row names a time. */
+  at?: string;
   /** How the buyer's e-mail names the payment, when not by card in the order's currency. */
   paidBy?: { amountCents: number; currency: string; method: string };
 };
@@ -65,11 +66,11 @@ export type Settled = {
 
 const orderIdOf = (order: IncomingPayment["order"]): string => ("new" in order ? order.new.orderId : order.order_id);
 
-function transitionStatements(db: D1Database, orderId: string, settles: Settles): BatchItem<"sqlite">[] {
+function transitionStatements(db: D1Database, orderId: string, settles: Settles, at: string): Statement[] {
   if (settles === "nothing") return [];
-  if (settles === "when-covered") return [settleWhenCoveredStatement(db, orderId, allowedFrom.paid)];
-  if (settles === "paid") return [statusStatement(db, orderId, "paid")];
-  return [statusStatement(db, orderId, "needs_review", settles.review)];
+  if (settles === "when-covered") return [settleWhenCoveredStatement(orderId, allowedFrom.paid, at)];
+  if (settles === "paid") return [statusStatement(db, orderId, "paid", null, at)];
+  return [statusStatement(db, orderId, "needs_review", settles.review, at)];
 }
 
 /** Records the payment and what it settles; see the module's comment. Throws when the batch fails (nothing written). */
@@ -79,19 +80,20 @@ export async function settlePayment(context: FulfilmentContext, incoming: Incomi
   const { line } = incoming;
   const before = line ? await ledgerLineOf(env.DB, line.paymentId) : null;
   const wasPaid = "new" in incoming.order ? false : incoming.order.status === "paid";
-  const numbering = line?.status === "paid" ? receiptNumbering(env.DB, line.paymentId) : null;
+  const at = incoming.at ?? new Date().toISOString();
+  const numbering = line?.status === "paid" ? receiptNumbering(line.paymentId, new Date(at)) : null;
   const made = "new" in incoming.order ? orderStatements(env.DB, incoming.order.new) : [];
-  const ledger = line ? [ledgerLineStatement(env.DB, line)] : [];
-  const transition = transitionStatements(env.DB, orderId, incoming.settles);
+  const ledger = line ? [ledgerLineStatement(env.DB, line, at)] : [];
+  const transition = transitionStatements(env.DB, orderId, incoming.settles, at);
   const after = [
     acceptPaidQuoteStatement(env.DB, orderId),
     ...(numbering?.statements ?? []),
     ...(incoming.alongside ?? []),
   ];
-  const results = await database(env.DB).batch(batchOf([...made, ...ledger, ...transition, ...after]));
+  const results = await runBatch(env.DB, [...made, ...ledger, ...transition, ...after]);
 
-  const lineRow = line ? ((results[made.length] as PaymentRow[] | undefined)?.[0] ?? null) : null;
-  const moved = transition.length > 0 ? (results[made.length + ledger.length] as unknown[] | undefined) : undefined;
+  const lineRow = line ? ((results[made.length]?.[0] as PaymentRow | undefined) ?? null) : null;
+  const moved = transition.length > 0 ? results[made.length + ledger.length] : undefined;
   const becamePaid = incoming.settles !== "nothing" && typeof incoming.settles === "string" && (moved?.length ?? 0) > 0;
   const order = (await getOrder(env.DB, orderId)) ?? ("new" in incoming.order ? null : incoming.order);
   if (!order) throw new Error(`Order ${orderId} vanished while its payment was settled`);
@@ -109,7 +111,9 @@ export async function settlePayment(context: FulfilmentContext, incoming: Incomi
     // A second payment for a paid order (two prompts both answered): real money, kept and shown.
     log.error(`Order ${orderId} was paid again (${line.provider} ${line.reference ?? line.paymentId})`, { orderId });
   }
-  if (order.status === "paid" && (incoming.settles === "paid" || incoming.settles === "when-covered")) {
+  // A card checkout's e-mails are asked for at each of Stripe's claims (the outbox sends them once),
+  // so one that could not be queued goes with the next; anything else, when it made the order paid.
+  if (order.status === "paid" && (becamePaid || (incoming.channel === "card" && incoming.settles === "paid"))) {
     await tellOrderPaid(context, order, receipt, incoming.paidBy);
   }
   return settled;

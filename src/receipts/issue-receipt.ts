@@ -74,7 +74,7 @@ export async function issueReceipt(
 ): Promise<ReceiptRef | null> {
   const existing = await receiptOfPayment(env.DB, paymentId);
   if (existing) return refOf(existing);
-  const numbering = receiptNumbering(env.DB, paymentId, options.now);
+  const numbering = receiptNumbering(paymentId, options.now);
   const row = await insertReceiptOnce(env.DB, numbering.receipt);
   if (!row) return null;
   // Another call made it first (its key is not ours): that call draws it.
@@ -91,14 +91,14 @@ export async function issueReceipt(
  * the statements, and the receipt they write. Only a paid payment without a receipt gets one; the
  * cron's sweep or the first download draws its PDF.
  */
-export function receiptNumbering(db: D1Database, paymentId: string, now = new Date()) {
+export function receiptNumbering(paymentId: string, now = new Date()) {
   const receipt = {
     paymentId,
     year: nairobiYear(now),
     accessKey: base64url(crypto.getRandomValues(new Uint8Array(24))),
     createdAt: now.toISOString(),
   };
-  return { receipt, statements: receiptNumberStatements(db, receipt) };
+  return { receipt, statements: receiptNumberStatements(receipt) };
 }
 
 /** The payment's receipt, as a link names it; null when it has none. */

@@ -1,6 +1,6 @@
 /** Receipts' SQL: the per-year counter, one receipt per paid payment, and what a receipt shows (migrations/0011). */
 import { sql } from "drizzle-orm";
-import { database } from "../db/client.ts";
+import { runBatch, type Statement } from "../db/client.ts";
 import type { OrderItemRow, OrderRow, PaymentRow, ReceiptRow } from "../db/schema.ts";
 
 /** The receipt, its payment, the payment's order (null if the ledger names none we hold) and its lines. */
@@ -20,7 +20,7 @@ const needsReceipt = (paymentId: string) => sql`NOT EXISTS (SELECT 1 FROM receip
  * ON CONFLICT (payment_id) is a second guard for the same promise.
  */
 export async function insertReceiptOnce(db: D1Database, receipt: NewReceipt): Promise<ReceiptRow | null> {
-  await database(db).batch(receiptNumberStatements(db, receipt));
+  await runBatch(db, receiptNumberStatements(receipt));
   return receiptOfPayment(db, receipt.paymentId);
 }
 
@@ -32,20 +32,15 @@ export type NewReceipt = { paymentId: string; year: number; accessKey: string; c
  * (settlePayment writes the ledger line first, in the same batch). Raw SQL: the counter moves only
  * when the receipt row is written, and both decide it from the same guard (needsReceipt).
  */
-export function receiptNumberStatements(db: D1Database, { paymentId, year, accessKey, createdAt }: NewReceipt) {
-  const dz = database(db);
+export function receiptNumberStatements({ paymentId, year, accessKey, createdAt }: NewReceipt): Statement[] {
   return [
-    dz.run(
-      sql`INSERT INTO receipt_counters (year, last_number) SELECT ${year}, 1 WHERE ${needsReceipt(paymentId)}
-          ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1`,
-    ),
-    dz.run(
-      sql`INSERT INTO receipts (number, payment_id, access_key, created_at)
-          SELECT printf('R-%d-%05d', year, last_number), ${paymentId}, ${accessKey}, ${createdAt} FROM receipt_counters
-          WHERE year = ${year} AND ${needsReceipt(paymentId)}
-          ON CONFLICT (payment_id) DO NOTHING`,
-    ),
-  ] as const;
+    sql`INSERT INTO receipt_counters (year, last_number) SELECT ${year}, 1 WHERE ${needsReceipt(paymentId)}
+        ON CONFLICT (year) DO UPDATE SET last_number = last_number + 1`,
+    sql`INSERT INTO receipts (number, payment_id, access_key, created_at)
+        SELECT printf('R-%d-%05d', year, last_number), ${paymentId}, ${accessKey}, ${createdAt} FROM receipt_counters
+        WHERE year = ${year} AND ${needsReceipt(paymentId)}
+        ON CONFLICT (payment_id) DO NOTHING`,
+  ];
 }
 
 export function receiptByNumber(db: D1Database, number: string): Promise<ReceiptRow | null> {

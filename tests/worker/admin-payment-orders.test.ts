@@ -247,7 +247,7 @@ describe("the batch's own guards (when a check before it is raced)", () => {
       order: { new: order },
       line: paid,
       settles: "when-covered",
-      alongside: [quoteAuditStatement(db, order, recording)],
+      alongside: [quoteAuditStatement(order, recording)],
     });
 
   it("rolls back the order when the reference is already in the ledger, whatever its case", async () => {

@@ -51,7 +51,8 @@ function declaredColumns(table: SQLiteTable): Record<string, ColumnFacts> {
           // A single-column primary key is NOT NULL in drizzle's types; SQLite reports it as the migration wrote it.
           notNull: c.primary ? false : c.notNull,
           primaryKey,
-          hasDefault: c.hasDefault,
+          // drizzle counts an INTEGER primary key's rowid as a default; SQLite reports none.
+          hasDefault: c.primary ? false : c.hasDefault,
         },
       ];
     }),
