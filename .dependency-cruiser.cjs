@@ -13,7 +13,7 @@ const BROWSER_SAFE =
 /** Files of the catalogue and copy that the worker alone runs (they ask Stripe, or name worker types). */
 const WORKER_ONLY_EXCEPTIONS = "^src/catalogue/stripe-prices\\.ts$";
 /** A page or a piece of one: markup from copy and the data it is given. */
-const PAGE = "(-page|-pages|-view|-panels|-form)\\.tsx$";
+const PAGE = "(-page|-view|-panels|-form)\\.tsx$|-pages\\.tsx?$";
 
 module.exports = {
   forbidden: [
@@ -78,7 +78,7 @@ module.exports = {
         "A feature's logic hands data to its page, never the other way round: a shape both need is declared by the logic, and the page imports it. Routes pick pages.",
       from: {
         path: "^src/",
-        pathNot: `${PAGE}|-routes\\.ts$|^src/(render|components|islands|client)/|^src/(app|index)\\.ts$`,
+        pathNot: `${PAGE}|-routes\\.ts$|-answers\\.ts$|^src/(render|components|islands|client)/|^src/(app|index)\\.ts$`,
       },
       to: { path: PAGE },
     },

@@ -17,10 +17,10 @@ import {
 } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "./admin-actions.ts";
+import { formFields, limitBody, notice, seeOther } from "./admin-answers.ts";
 import { adminWho, requireOwner } from "./admin-auth.ts";
 import { adminCopy } from "./admin-copy.ts";
 import { csvFilename, messagesCsv, ordersCsv } from "./admin-csv.ts";
-import { formFields, limitBody, notice, seeOther } from "./admin-forms.ts";
 import { ADMIN_PRIVATE_HEADERS } from "./admin-identity.ts";
 import { adminSectionPage } from "./admin-page.tsx";
 import { parseAdminQuery, type Section, toQueryString } from "./admin-query.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
+import { formFields, limitBody, notice, seeOther } from "../admin/admin-answers.ts";
 import { adminWho, requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_TIME_ZONE } from "../admin/admin-copy.ts";
-import { formFields, limitBody, notice, seeOther } from "../admin/admin-forms.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
 import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";

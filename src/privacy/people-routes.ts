@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
+import { limitBody, notice, seeOther } from "../admin/admin-answers.ts";
 import { adminWho, requireOwner } from "../admin/admin-auth.ts";
-import { limitBody, notice, seeOther } from "../admin/admin-forms.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
 import type { AppEnv } from "../env.ts";
 import { log } from "../http/log.ts";
