@@ -29,6 +29,22 @@ const started = Date.now();
 const children = new Set<ChildProcess>();
 
 /**
+ * A stage that runs longer than this is stopped and failed: a browser or driver that hangs must
+ * fail its own stage, not run CI into its 90-minute wall with every later stage unreported.
+ */
+const DEFAULT_STAGE_MINUTES = 15;
+
+/** Stops a stage's whole process group (it is spawned detached, as the group's leader). */
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/**
  * Runs one command as a stage. `quiet` keeps its output until it ends and prints it whole (for
  * stages that run alongside others, so their lines do not interleave); otherwise it streams.
  */
@@ -36,7 +52,7 @@ function command(
   name: string,
   cmd: string,
   args: string[],
-  options: { quiet?: boolean; env?: Record<string, string>; alongside?: string } = {},
+  options: { quiet?: boolean; env?: Record<string, string>; alongside?: string; minutes?: number } = {},
 ): Promise<boolean> {
   const begun = Date.now();
   if (!options.quiet) console.log(`\n--- ${name}`);
@@ -44,8 +60,17 @@ function command(
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ["ignore", options.quiet ? "pipe" : "inherit", options.quiet ? "pipe" : "inherit"],
+    detached: true,
   });
   children.add(child);
+  const minutes = options.minutes ?? DEFAULT_STAGE_MINUTES;
+  let timedOut = false;
+  const watchdog = setTimeout(() => {
+    timedOut = true;
+    console.log(`\n✘ ${name} ran past its ${minutes} minutes: stopping it`);
+    stopGroup(child, "SIGTERM");
+    setTimeout(() => stopGroup(child, "SIGKILL"), 10_000).unref();
+  }, minutes * 60_000);
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -58,14 +83,15 @@ function command(
       output += `\n${error.message}\n`;
     });
     child.once("close", (code, signal) => {
+      clearTimeout(watchdog);
       children.delete(child);
-      const ok = code === 0;
+      const ok = code === 0 && !timedOut;
       const seconds = (Date.now() - begun) / 1000;
       if (options.quiet) {
         console.log(`\n--- ${name} (${seconds.toFixed(1)} s, alongside ${options.alongside ?? "others"})`);
         process.stdout.write(output.endsWith("\n") || !output ? output : `${output}\n`);
       }
-      if (!ok) console.log(`✘ ${name} failed (${signal ?? `exit ${code}`})`);
+      if (!ok) console.log(`✘ ${name} failed (${timedOut ? `over ${minutes} min` : (signal ?? `exit ${code}`)})`);
       record(name, seconds, ok ? "ok" : "failed", options.alongside);
       done(ok);
     });
@@ -103,18 +129,17 @@ const ON_SITE = {
 
 /** Stages that need the served site, one after the other (each loads both cores on its own). */
 async function againstSite(site: TestSite): Promise<void> {
-  await command(ON_SITE.browser, "npx", ["playwright", "test"], { env: { PW_BASE_URL: site.url } });
-  await command(ON_SITE.engines, "node", ["tests/engines/run.ts", "--url", site.url, "gecko", "webkit"]);
-  await command(ON_SITE.smoke, "node", ["scripts/smoke/cli.ts", site.url]);
-  await command(ON_SITE.load, "node", [
-    "scripts/load/run.ts",
-    "--url",
-    site.url,
-    "--stripe-url",
-    site.stripeUrl,
-    "--persist-to",
-    site.state,
-  ]);
+  await command(ON_SITE.browser, "npx", ["playwright", "test"], { env: { PW_BASE_URL: site.url }, minutes: 25 });
+  await command(ON_SITE.engines, "node", ["tests/engines/run.ts", "--url", site.url, "gecko", "webkit"], {
+    minutes: 12,
+  });
+  await command(ON_SITE.smoke, "node", ["scripts/smoke/cli.ts", site.url], { minutes: 3 });
+  await command(
+    ON_SITE.load,
+    "node",
+    ["scripts/load/run.ts", "--url", site.url, "--stripe-url", site.stripeUrl, "--persist-to", site.state],
+    { minutes: 8 },
+  );
   if (values.bench) await command(ON_SITE.bench, "node", ["scripts/bench/run.ts", "--check", "--url", site.url]);
 }
 
@@ -202,7 +227,7 @@ function printTimes(): void {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    for (const child of children) child.kill(signal);
+    for (const child of children) stopGroup(child, signal);
     void (site?.close() ?? Promise.resolve()).finally(() => process.exit(130));
   });
 }

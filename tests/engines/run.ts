@@ -40,6 +40,22 @@ const flows = [...buyerFlows, ...pageFlows].filter(
 const shotsDir = values.shots ? resolve(process.env.ENGINES_SHOTS ?? join(tmpdir(), "engines-screenshots")) : undefined;
 if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 
+/** How long a browser may take to start, one flow to run, and a tab or browser to close. */
+const LAUNCH_MS = 60_000;
+const FLOW_MS = 90_000;
+const CLOSE_MS = 15_000;
+/** One engine's whole run: past it, its remaining flows are reported as not run. */
+const ENGINE_MS = 8 * 60_000;
+
+/** `work`, or a rejection naming `what` once `ms` have passed (a hung driver call never settles). */
+function within<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 const started = Date.now();
 const site = values.url ? { url: values.url.replace(/\/$/, ""), close: async () => {} } : await buildAndServe();
 const failures: string[] = [];
@@ -60,6 +76,8 @@ if (failures.length) {
   process.exit(1);
 }
 console.log("All passed.");
+// A driver's socket or child left open must not keep the run alive once every result is in.
+process.exit(0);
 
 /** The site of this run alone: a fresh D1, the build (unless --no-build), wrangler dev and its stand-in. */
 async function buildAndServe() {
@@ -88,20 +106,26 @@ async function runEngine(name: EngineName, baseUrl: string): Promise<{ log: stri
   const log = [`\n— ${name}`];
   let engine: Engine;
   try {
-    engine = await launchers[name](baseUrl);
+    engine = await within(`starting ${name}`, LAUNCH_MS, launchers[name](baseUrl));
   } catch (error) {
     const why = error instanceof MissingRunner ? error.message : `could not start: ${(error as Error).stack}`;
     log.push(`  ✘ ${why}`);
     return { log, failed: [`${name}: ${why}`] };
   }
   const failed: string[] = [];
+  const deadline = begun + ENGINE_MS;
   try {
     for (const flow of flows) {
+      if (Date.now() > deadline) {
+        log.push(`  ✘ ${flow.name}: not run (${name} ran past ${ENGINE_MS / 60_000} minutes)`);
+        failed.push(`${name} · ${flow.name}: not run, the engine ran out of time`);
+        continue;
+      }
       const error = await runFlow(engine, flow, log);
       if (error) failed.push(`${name} · ${flow.name}: ${error}`);
     }
     if (!values.flow) {
-      const violations = await auditAndPhotograph(engine, shotsDir);
+      const violations = await within(`${name}'s axe-core audit`, 4 * FLOW_MS, auditAndPhotograph(engine, shotsDir));
       log.push(
         `  ${violations.length ? "✘" : "✔"} axe-core: /, /pricing, /custom-quote, /checkout at ${engine.phoneWidth} and 1280 px`,
       );
@@ -111,7 +135,7 @@ async function runEngine(name: EngineName, baseUrl: string): Promise<{ log: stri
   } catch (error) {
     failed.push(`${name}: ${(error as Error).stack}`);
   } finally {
-    await engine.close();
+    await within(`closing ${name}`, CLOSE_MS, engine.close()).catch((error: Error) => log.push(`  ! ${error.message}`));
   }
   log.push(`  (${name}: ${((Date.now() - begun) / 1000).toFixed(1)} s)`);
   return { log, failed };
@@ -121,22 +145,32 @@ async function runEngine(name: EngineName, baseUrl: string): Promise<{ log: stri
 async function runFlow(engine: Engine, flow: Flow, log: string[]): Promise<string | undefined> {
   const begun = Date.now();
   const phone = flow.phone ?? false;
-  const tab = await engine.open({
-    width: phone ? engine.phoneWidth : 1280,
-    height: phone ? 812 : 900,
-    javaScript: flow.javaScript,
-  });
+  let tab: Awaited<ReturnType<Engine["open"]>>;
   try {
-    await flow.run(tab, engine);
+    tab = await within(
+      `opening a tab for ${flow.name}`,
+      CLOSE_MS * 2,
+      engine.open({
+        width: phone ? engine.phoneWidth : 1280,
+        height: phone ? 812 : 900,
+        javaScript: flow.javaScript,
+      }),
+    );
+  } catch (error) {
+    log.push(`  ✘ ${flow.name}\n      ${(error as Error).message}`);
+    return (error as Error).message;
+  }
+  try {
+    await within(flow.name, FLOW_MS, flow.run(tab, engine));
     log.push(`  ✔ ${flow.name} (${Date.now() - begun} ms)`);
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     const shot = join(shotsDir ?? tmpdir(), `failed-${engine.name}-${flow.name.split(" ")[0]}.png`);
-    await tab.screenshot(shot).catch(() => undefined);
+    await within("a screenshot", CLOSE_MS, tab.screenshot(shot)).catch(() => undefined);
     log.push(`  ✘ ${flow.name}\n      ${message.split("\n").join("\n      ")}\n      (screenshot: ${shot})`);
     return message;
   } finally {
-    await engine.done(tab).catch(() => undefined);
+    await within("closing the tab", CLOSE_MS, engine.done(tab)).catch(() => undefined);
   }
 }
