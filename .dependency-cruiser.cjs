@@ -78,7 +78,7 @@ module.exports = {
         "A feature's logic hands data to its page, never the other way round: a shape both need is declared by the logic, and the page imports it. Routes pick pages.",
       from: {
         path: "^src/",
-        pathNot: `${PAGE}|-routes\\.ts$|-answers\\.ts$|^src/(render|components|islands|client)/|^src/(app|index)\\.ts$`,
+        pathNot: `${PAGE}|-routes\\.ts$|-answers\\.ts$|^src/(render|components|islands|client)/|^src/(app|index|site-shell|[a-z-]+-area)\\.ts$`,
       },
       to: { path: PAGE },
     },

@@ -152,7 +152,7 @@ export const CONTACT_API_PATH = "/api/contact";
 export const STRIPE_WEBHOOK_PATH = "/stripe/webhook";
 
 /** M-Pesa Express (docs/payments.md): everything lives under this prefix. */
-const MPESA_PREFIX = "/mpesa";
+export const MPESA_PREFIX = "/mpesa";
 /** POST: a cart paid by M-Pesa (JSON from /checkout), answered with its waiting page. */
 export const MPESA_PAY_PATH = `${MPESA_PREFIX}/pay`;
 /** POST: a written quote paid by M-Pesa (JSON from its page). */

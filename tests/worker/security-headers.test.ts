@@ -27,7 +27,35 @@ const everyKindOfResponse: [string, () => Promise<Response>][] = [
   ["sitemap.xml", () => exports.default.fetch(`${SITE}/sitemap.xml`)],
   ["a JSON 405", () => exports.default.fetch(`${SITE}/create-custom-payment`)],
   ["a JSON 403", () => exports.default.fetch(`${SITE}/create-custom-payment`, { method: "POST", body: "{}" })],
+  // The areas loaded on first use (app.ts) answer through the same shell (the back office and
+  // receipts send no Referer at all: their own tests).
+  ["a back-office 404", () => exports.default.fetch(`${SITE}/admin/no-such-section`)],
+  ["M-Pesa's terms", () => exports.default.fetch(`${SITE}/mpesa/terms`)],
+  ["an M-Pesa 404", () => exports.default.fetch(`${SITE}/mpesa/no-such-thing`)],
+  ["an unsigned Stripe webhook", () => exports.default.fetch(`${SITE}/stripe/webhook`, { method: "POST", body: "{}" })],
 ];
+
+describe("the areas loaded on first use", () => {
+  it.each(["/admin/no-such-section", "/mpesa/no-such-thing"])(
+    "%s is the site's 404 page, with one request id and one policy",
+    async (path) => {
+      const [area, site] = await Promise.all([
+        exports.default.fetch(`${SITE}${path}`, { headers: { Accept: "text/html" } }),
+        exports.default.fetch(`${SITE}/no-such-page`, { headers: { Accept: "text/html" } }),
+      ]);
+      const [areaHtml, siteHtml] = await Promise.all([area.text(), site.text()]);
+      expect(area.status).toBe(404);
+      const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      expect(title(areaHtml)).toBe(title(siteHtml));
+      expect(area.headers.get("X-Request-Id")?.split(",")).toHaveLength(1);
+      const csp = area.headers.get("Content-Security-Policy") ?? "";
+      expect(csp.match(/default-src/g)).toHaveLength(1);
+      // The page's scripts carry the nonce the policy names: the shell ran once, not twice.
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      if (nonce) expect(areaHtml).toContain(`nonce="${nonce}"`);
+    },
+  );
+});
 
 /** The CSP hash of the stylesheet sonner inserts, computed here independently of the build plugin. */
 async function sonnerStyleHash(): Promise<string> {

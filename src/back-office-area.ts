@@ -1,0 +1,15 @@
+import { adminRoutes } from "./admin/admin-routes.ts";
+import { adminPaymentRoutes } from "./payments/payment-admin-routes.ts";
+import { adminPeopleRoutes } from "./privacy/people-routes.ts";
+import { receiptRoutes } from "./receipts/receipt-routes.ts";
+import { type SiteApp, siteApp } from "./site-shell.ts";
+
+/** Everything under /admin, loaded on the back office's first request (app.ts). */
+export function backOfficeArea(): SiteApp {
+  return siteApp((app) => {
+    app.route("/", adminRoutes());
+    app.route("/", adminPaymentRoutes());
+    app.route("/", adminPeopleRoutes());
+    app.route("/", receiptRoutes());
+  });
+}
