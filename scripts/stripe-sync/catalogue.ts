@@ -11,9 +11,9 @@ import {
   type Interval,
   lookupKey,
   planSlug,
-  YEARLY_DISCOUNT_PERCENT,
   yearlyAmount,
 } from "../../src/catalogue/lookup-keys.ts";
+import { YEARLY_DISCOUNT_PERCENT } from "../../src/catalogue/plan-prices.ts";
 
 /** What the sync needs of a catalogue item (the worker's CatalogueEntry has it all). */
 export type SyncItem = Pick<CatalogueEntry, "id" | "name" | "category" | "unitAmount" | "recurring">;

@@ -4,34 +4,74 @@
  * The audit row is inserted from the same condition as the change (`INSERT … SELECT … WHERE <the
  * state the change needs>`), so a change that finds nothing to do writes no audit row either.
  */
-import type { AuditRow, AuditSubjectKind, OrderNoteRow } from "../db/schema.ts";
-
-const AUDIT_COLUMNS = "(at, actor, action, subject_kind, subject_id, detail)";
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { database, runBatch } from "../db/client.ts";
+import {
+  type AuditRow,
+  type AuditSubjectKind,
+  adminAudit,
+  contactMessages,
+  type OrderNoteRow,
+  orderNotes,
+  orders,
+  outbox,
+} from "../db/schema.ts";
 
 /** Who acted and when: the change and its audit row share the time. */
 type Acting = { actor: string; at: string };
+
+/**
+ * The columns of an audit row as an `INSERT … SELECT` selects them from the row it is about, in the
+ * table's order (drizzle checks it): each value bound, the subject's id and any detail read from
+ * that row. `id` is NULL, so the database numbers it.
+ */
+function auditSelection(
+  { actor, at }: Acting,
+  action: AuditRow["action"],
+  kind: AuditSubjectKind,
+  subjectId: SQL,
+  detail: SQL | null = null,
+) {
+  return {
+    id: sql<number>`NULL`.as("id"),
+    at: sql<string>`${at}`.as("at"),
+    actor: sql<string>`${actor}`.as("actor"),
+    action: sql<AuditRow["action"]>`${action}`.as("action"),
+    subject_kind: sql<AuditSubjectKind>`${kind}`.as("subject_kind"),
+    subject_id: subjectId.as("subject_id"),
+    detail: (detail ?? sql`NULL`).as("detail"),
+  };
+}
 
 /** Marks a message answered (or not): true when it changed, with its audit row written. */
 export async function setMessageAnswered(
   db: D1Database,
   id: number,
   answered: boolean,
-  { actor, at }: Acting,
+  acting: Acting,
 ): Promise<boolean> {
-  const from = answered ? "answered_at IS NULL" : "answered_at IS NOT NULL";
-  const [audit] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO admin_audit ${AUDIT_COLUMNS}
-         SELECT ?, ?, ?, 'message', CAST(id AS TEXT), NULL FROM contact_messages WHERE id = ? AND ${from}
-         RETURNING id`,
+  const dz = database(db);
+  const from = and(
+    eq(contactMessages.id, id),
+    answered ? isNull(contactMessages.answered_at) : isNotNull(contactMessages.answered_at),
+  );
+  const action = answered ? "message.answered" : "message.unanswered";
+  const [audit] = await runBatch(db, [
+    dz
+      .insert(adminAudit)
+      .select(
+        dz
+          .select(auditSelection(acting, action, "message", sql`CAST(${contactMessages.id} AS TEXT)`))
+          .from(contactMessages)
+          .where(from),
       )
-      .bind(at, actor, answered ? "message.answered" : "message.unanswered", id),
-    db
-      .prepare(`UPDATE contact_messages SET answered_at = ?, answered_by = ? WHERE id = ? AND ${from}`)
-      .bind(answered ? at : null, answered ? actor : null, id),
+      .returning({ id: adminAudit.id }),
+    dz
+      .update(contactMessages)
+      .set({ answered_at: answered ? acting.at : null, answered_by: answered ? acting.actor : null })
+      .where(from),
   ]);
-  return (audit?.results.length ?? 0) > 0;
+  return (audit?.length ?? 0) > 0;
 }
 
 /**
@@ -42,24 +82,34 @@ export async function insertOrderNote(
   db: D1Database,
   orderId: string,
   body: string,
-  { actor, at }: Acting,
+  acting: Acting,
 ): Promise<OrderNoteRow | null> {
-  const [note] = await db.batch<OrderNoteRow>([
-    db
-      .prepare(
-        `INSERT INTO order_notes (order_id, at, actor, body)
-         SELECT order_id, ?, ?, ? FROM orders WHERE order_id = ?
-         RETURNING *`,
+  const dz = database(db);
+  const theOrder = eq(orders.order_id, orderId);
+  const [note] = await runBatch(db, [
+    dz
+      .insert(orderNotes)
+      .select(
+        dz
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            order_id: orders.order_id,
+            at: sql<string>`${acting.at}`.as("at"),
+            actor: sql<string>`${acting.actor}`.as("actor"),
+            body: sql<string>`${body}`.as("body"),
+          })
+          .from(orders)
+          .where(theOrder),
       )
-      .bind(at, actor, body, orderId),
-    db
-      .prepare(
-        `INSERT INTO admin_audit ${AUDIT_COLUMNS}
-         SELECT ?, ?, 'order.note', 'order', order_id, ? FROM orders WHERE order_id = ?`,
-      )
-      .bind(at, actor, body, orderId),
+      .returning(),
+    dz.insert(adminAudit).select(
+      dz
+        .select(auditSelection(acting, "order.note", "order", sql`${orders.order_id}`, sql`${body}`))
+        .from(orders)
+        .where(theOrder),
+    ),
   ]);
-  return note?.results[0] ?? null;
+  return (note?.[0] as OrderNoteRow | undefined) ?? null;
 }
 
 /**
@@ -67,51 +117,28 @@ export async function insertOrderNote(
  * with: true when it was failed; false (nothing written) otherwise, or when its body was cleared
  * (there is nothing left to send).
  */
-export async function requeueFailedMail(db: D1Database, outboxId: number, { actor, at }: Acting): Promise<boolean> {
-  const [audit] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO admin_audit ${AUDIT_COLUMNS}
-         SELECT ?, ?, 'outbox.resend', 'outbox', CAST(id AS TEXT), last_error FROM outbox
-         WHERE id = ? AND status = 'failed' AND body_cleared_at IS NULL
-         RETURNING id`,
+export async function requeueFailedMail(db: D1Database, outboxId: number, acting: Acting): Promise<boolean> {
+  const dz = database(db);
+  const failed = and(eq(outbox.id, outboxId), eq(outbox.status, "failed"), isNull(outbox.body_cleared_at));
+  const [audit] = await runBatch(db, [
+    dz
+      .insert(adminAudit)
+      .select(
+        dz
+          .select(
+            auditSelection(
+              acting,
+              "outbox.resend",
+              "outbox",
+              sql`CAST(${outbox.id} AS TEXT)`,
+              sql`${outbox.last_error}`,
+            ),
+          )
+          .from(outbox)
+          .where(failed),
       )
-      .bind(at, actor, outboxId),
-    db
-      .prepare(
-        `UPDATE outbox SET status = 'queued', attempts = 0, enqueued_at = NULL, updated_at = ?
-         WHERE id = ? AND status = 'failed' AND body_cleared_at IS NULL`,
-      )
-      .bind(at, outboxId),
+      .returning({ id: adminAudit.id }),
+    dz.update(outbox).set({ status: "queued", attempts: 0, enqueued_at: null, updated_at: acting.at }).where(failed),
   ]);
-  return (audit?.results.length ?? 0) > 0;
-}
-
-/** An item's audit trail, newest first. */
-export async function auditFor(
-  db: D1Database,
-  kind: AuditSubjectKind,
-  id: string | number,
-  limit = 200,
-): Promise<AuditRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT * FROM admin_audit WHERE subject_kind = ? AND subject_id = ?
-       ORDER BY at DESC, id DESC LIMIT ?`,
-    )
-    .bind(kind, String(id), limit)
-    .all<AuditRow>();
-  return results;
-}
-
-/** The audit rows of several items of one kind, newest first. Each id is a bound parameter. */
-export async function auditRows(db: D1Database, kind: AuditSubjectKind, ids: readonly string[]): Promise<AuditRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT * FROM admin_audit WHERE subject_kind = ? AND subject_id IN (${ids.map(() => "?").join(", ")})
-       ORDER BY at DESC, id DESC`,
-    )
-    .bind(kind, ...ids)
-    .all<AuditRow>();
-  return results;
+  return (audit?.length ?? 0) > 0;
 }

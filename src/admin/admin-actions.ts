@@ -4,11 +4,12 @@
  * nothing to do (already answered, not failed) writes no audit row either.
  */
 
-import { contactMessageExists } from "../contact/contact-message-queries.ts";
+import { contactMessageExists } from "../contact/contact-messages.ts";
+import { auditRows } from "../db/audit-trail.ts";
 import type { AuditRow, AuditSubjectKind, OrderNoteRow } from "../db/schema.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { wellFormedText } from "../lib/well-formed-text.ts";
-import { auditRows, insertOrderNote, requeueFailedMail, setMessageAnswered } from "./admin-action-queries.ts";
+import { insertOrderNote, requeueFailedMail, setMessageAnswered } from "./admin-action-queries.ts";
 
 export type { AuditRow } from "../db/schema.ts";
 

@@ -3,27 +3,10 @@ import { ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../pa
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { peopleCopy } from "../privacy/people-copy.ts";
 import { adminCopy } from "./admin-copy.ts";
-import type { AdminQuery, Section } from "./admin-query.ts";
+import type { Section } from "./admin-query.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import { field, link, secondaryButton } from "./admin-ui.tsx";
 import { VisitorText } from "./visitor-text.tsx";
-
-/** What every section's page shows around its rows: who is signed in, the filter, the count, the pages. */
-export type AdminChrome = {
-  section: Section;
-  /** Who is signed in: the Access e-mail address, or "admin". */
-  who: string;
-  query: AdminQuery;
-  /** The list's query string as shown (page included), kept by the item forms for the way back. */
-  listQuery: string;
-  /** The filter's status options, as the search accepts them. */
-  statuses: readonly string[];
-  /** The label of each status option. */
-  statusLabel: (status: string) => string;
-  total: number;
-  page: number;
-  pages: number;
-  links: { previous: string | null; next: string | null; csv: string | null };
-};
 
 const sections = Object.keys(adminSectionPaths) as Section[];
 

@@ -116,7 +116,7 @@ const ORDER_HEADER = [
  * order's lines are one cell ("Network Assessment × 1; …").
  */
 export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap = CSV_ROW_CAP): Promise<string> {
-  const { rows, total } = await fetchAll<ExportedOrder>(db, orderExportListing(query), cap);
+  const { rows, total } = await fetchAll<ExportedOrder>(db, orderExportListing(db, query), cap);
   return csvDocument(
     ORDER_HEADER,
     rows.map((o) => [
@@ -165,7 +165,7 @@ const MESSAGE_HEADER = [
 
 /** The contact messages a query selects (every page, newest first, at most `cap`) as a CSV document. */
 export async function messagesCsv(db: D1Database, query: AdminQuery<"messages">, cap = CSV_ROW_CAP): Promise<string> {
-  const { rows, total } = await fetchAll<BackOfficeMessage>(db, messagesListing(query), cap);
+  const { rows, total } = await fetchAll<BackOfficeMessage>(db, messagesListing(db, query), cap);
   return csvDocument(
     MESSAGE_HEADER,
     rows.map((m) => [m.created_at, m.id, m.name, m.email, m.phone, m.company, m.message, m.answered_at, m.answered_by]),

@@ -1,23 +1,18 @@
 /**
- * The owner's back office: one page per section (src/pages/admin/), each with the shared header,
- * search form and pagination (admin/chrome.tsx), in the back office's bare document. The view
- * (filter, counts, links) is built by admin/sections.ts.
+ * The owner's back office: one page per section (its *-view.tsx), each with the shared header,
+ * search form and pagination (admin-chrome.tsx), in the back office's bare document. What it draws
+ * (the chrome: filter, counts, links; and each section's data) is built and typed by admin-sections.ts.
  */
 
 import { adminSectionPaths } from "../paths.ts";
 import type { Page } from "../render/page.ts";
-import type { AdminChrome } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
-import { MessagesSection, type MessagesView } from "./messages-view.tsx";
-import { OrdersSection, type OrdersView } from "./orders-view.tsx";
-import { OutboxSection, type OutboxView } from "./outbox-view.tsx";
-import { QuotesSection, type QuotesView } from "./quotes-view.tsx";
-import { SubscriptionsSection, type SubscriptionsView } from "./subscriptions-view.tsx";
-
-export type { AdminChrome } from "./admin-chrome.tsx";
-
-/** What a section lists, by section. */
-export type AdminSectionData = OrdersView | SubscriptionsView | QuotesView | MessagesView | OutboxView;
+import type { AdminChrome, AdminSectionData } from "./admin-sections.ts";
+import { MessagesSection } from "./messages-view.tsx";
+import { OrdersSection } from "./orders-view.tsx";
+import { OutboxSection } from "./outbox-view.tsx";
+import { QuotesSection } from "./quotes-view.tsx";
+import { SubscriptionsSection } from "./subscriptions-view.tsx";
 
 /** A section's page body. */
 function AdminSectionPage({ chrome, data }: { chrome: AdminChrome; data: AdminSectionData }) {

@@ -1,63 +1,114 @@
 /**
- * The back office's sections in SQL: what each searches, filters and sorts by (src/admin/ turns the
- * rows into what the owner reads). Built from admin-listing.ts's pieces, so whatever the owner typed
- * is always a bound parameter.
+ * The back office's sections as drizzle queries: what each searches, filters and sorts by (src/admin/
+ * turns the rows into what the owner reads). Built from admin-listing-queries.ts's pieces, so
+ * whatever the owner typed is always a bound parameter.
  */
 
-import type { OrderItemRow, OrderNoteRow, PaymentRow, SubscriptionRow } from "../db/schema.ts";
 import {
-  anyOf,
-  type Clause,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
+import { database, runBatch } from "../db/client.ts";
+import {
+  contactMessages,
+  NOW,
+  type OrderItemRow,
+  type OrderNoteRow,
+  orderItems,
+  orderNotes,
+  orders,
+  outbox,
+  type PaymentRow,
+  payments,
+  quoteLines,
+  quotes,
+  type SubscriptionRow,
+  subscriptions,
+} from "../db/schema.ts";
+import {
   dateClauses,
   fetchPage,
   idSearch,
   type Listing,
   type Page,
   phoneSearch,
-  placeholders,
   textSearch,
-  whereAll,
 } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/** `count(*)` under the name the listings read it by. */
+const counted = () => ({ n: count().as("n") });
 
 /** Customer name, e-mail, company, phone and both references (Stripe's session id and ours). */
 const ORDER_SEARCHED = [
-  "o.customer_name",
-  "o.customer_email",
-  "o.customer_company",
-  "o.customer_phone",
-  "o.order_id",
-  "o.order_ref",
-] as const;
+  orders.customer_name,
+  orders.customer_email,
+  orders.customer_company,
+  orders.customer_phone,
+  orders.order_id,
+  orders.order_ref,
+];
 
-/** The orders a query selects, newest first. */
-export function ordersListing(query: AdminQuery<"orders">, select = "o.*"): Listing {
+/** The orders a query selects, newest first: every column of each, or `fields`. */
+export function ordersListing(
+  db: D1Database,
+  query: AdminQuery<"orders">,
+  fields: SelectedFields = getTableColumns(orders),
+): Listing {
+  const dz = database(db);
+  const where = and(
+    query.q ? or(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    query.status ? eq(orders.status, query.status) : undefined,
+    ...dateClauses(query, orders.created_at),
+  );
   return {
-    select,
-    from: "FROM orders o",
-    where: whereAll([
-      query.q ? anyOf(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, "o.customer_phone")) : null,
-      query.status ? { sql: "o.status = ?", params: [query.status] } : null,
-      ...dateClauses(query, "o.created_at"),
-    ]),
-    orderBy: "o.created_at DESC, o.order_id DESC",
+    rows: (limit, offset) =>
+      dz
+        .select(fields)
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.created_at), desc(orders.order_id))
+        .limit(limit)
+        .offset(offset),
+    count: dz.select(counted()).from(orders).where(where),
   };
 }
 
 /**
  * The orders a query selects as the CSV export lists them: each with its lines in one text
  * ("Network Assessment × 1; …", `items`) and its subscriptions' statuses (`subscription_status`).
+ * The subqueries name the order's row by its table (`"orders"."order_id"`), nested where drizzle
+ * leaves it qualified.
  */
-export function orderExportListing(query: AdminQuery<"orders">): Listing {
-  return ordersListing(
-    query,
-    `o.*,
-     (SELECT group_concat(line, '; ') FROM (SELECT i.name || ' × ' || i.quantity AS line FROM order_items i
-       WHERE i.order_id = o.order_id ORDER BY i.rowid)) AS items,
-     (SELECT group_concat(s.status, '; ') FROM subscriptions s WHERE s.order_id = o.order_id) AS subscription_status`,
-  );
+export function orderExportListing(db: D1Database, query: AdminQuery<"orders">): Listing {
+  const dz = database(db);
+  const lines = dz
+    .select({ line: sql<string>`${orderItems.name} || ' × ' || ${orderItems.quantity}`.as("line") })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orders.order_id))
+    .orderBy(asc(sql`rowid`));
+  const statuses = dz
+    .select({ statuses: sql<string>`group_concat(${subscriptions.status}, '; ')` })
+    .from(subscriptions)
+    .where(eq(subscriptions.order_id, orders.order_id));
+  return ordersListing(db, query, {
+    ...getTableColumns(orders),
+    items: sql<string | null>`(SELECT group_concat(line, '; ') FROM ${lines})`.as("items"),
+    subscription_status: sql<string | null>`${statuses}`.as("subscription_status"),
+  });
 }
 
 export type OrderChildren = {
@@ -73,24 +124,35 @@ export type OrderChildren = {
  * per order.
  */
 export async function orderChildren(db: D1Database, ids: readonly string[]): Promise<OrderChildren> {
-  const inPage = `order_id IN (${placeholders(ids.length)})`;
-  const [items, subscriptions, payments, notes] = await db.batch<
-    OrderItemRow | SubscriptionRow | PaymentRow | OrderNoteRow
-  >([
-    db.prepare(`SELECT * FROM order_items WHERE ${inPage} ORDER BY rowid`).bind(...ids),
-    db.prepare(`SELECT * FROM subscriptions WHERE ${inPage} ORDER BY created_at, subscription_id`).bind(...ids),
-    db
-      .prepare(
-        `SELECT * FROM payments WHERE ${inPage} ORDER BY COALESCE(period_start, created_at), created_at, payment_id`,
-      )
-      .bind(...ids),
-    db.prepare(`SELECT * FROM order_notes WHERE ${inPage} ORDER BY at DESC, id DESC`).bind(...ids),
+  const dz = database(db);
+  const inPage = [...ids];
+  const [items, subscriptionRows, paymentRows, notes] = await runBatch(db, [
+    dz.select().from(orderItems).where(inArray(orderItems.order_id, inPage)).orderBy(asc(sql`rowid`)),
+    dz
+      .select()
+      .from(subscriptions)
+      .where(inArray(subscriptions.order_id, inPage))
+      .orderBy(subscriptions.created_at, subscriptions.subscription_id),
+    dz
+      .select()
+      .from(payments)
+      .where(inArray(payments.order_id, inPage))
+      .orderBy(
+        sql`COALESCE(${payments.period_start}, ${payments.created_at})`,
+        payments.created_at,
+        payments.payment_id,
+      ),
+    dz
+      .select()
+      .from(orderNotes)
+      .where(inArray(orderNotes.order_id, inPage))
+      .orderBy(desc(orderNotes.at), desc(orderNotes.id)),
   ]);
   return {
-    items: (items?.results ?? []) as OrderItemRow[],
-    subscriptions: (subscriptions?.results ?? []) as SubscriptionRow[],
-    payments: (payments?.results ?? []) as PaymentRow[],
-    notes: (notes?.results ?? []) as OrderNoteRow[],
+    items: (items ?? []) as OrderItemRow[],
+    subscriptions: (subscriptionRows ?? []) as SubscriptionRow[],
+    payments: (paymentRows ?? []) as PaymentRow[],
+    notes: (notes ?? []) as OrderNoteRow[],
   };
 }
 
@@ -100,41 +162,33 @@ export async function orderChildren(db: D1Database, ids: readonly string[]): Pro
  * cent, half up, per subscription, before any sum (integer division of amount + 6 by 12); until an
  * event names one of our prices, its order's recurring lines.
  */
-const MONTHLY_CENTS = `(CASE
-  WHEN s.plan_amount_cents IS NULL THEN (SELECT COALESCE(SUM(i.unit_amount_cents * i.quantity), 0)
-    FROM order_items i WHERE i.order_id = s.order_id AND i.recurring = 1)
-  WHEN s.plan_interval = 'year' THEN (s.plan_amount_cents + 6) / 12
-  ELSE s.plan_amount_cents
-END)`;
-
-const SUBSCRIPTION_SEARCHED = [
-  "o.customer_name",
-  "o.customer_email",
-  "o.customer_company",
-  "o.customer_phone",
-  "s.subscription_id",
-  "o.order_ref",
-] as const;
-
-function subscriptionsListing(query: AdminQuery<"subscriptions">): Listing {
-  return {
-    select: `s.*, o.order_ref, o.status AS order_status, o.customer_name, o.customer_email, o.customer_phone,
-      o.customer_company, o.currency, ${MONTHLY_CENTS} AS monthly_cents`,
-    from: "FROM subscriptions s JOIN orders o ON o.order_id = s.order_id",
-    where: whereAll([
-      query.q ? anyOf(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, "o.customer_phone")) : null,
-      subscriptionStatusClause(query.status),
-      ...dateClauses(query, "s.created_at"),
-    ]),
-    orderBy: "s.created_at DESC, s.subscription_id DESC",
-  };
+function monthlyCents(db: D1Database): SQL<number> {
+  const recurringLines = database(db)
+    .select({ cents: sql<number>`COALESCE(SUM(${orderItems.unit_amount_cents} * ${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .where(and(eq(orderItems.order_id, subscriptions.order_id), eq(orderItems.recurring, 1)));
+  const plan = subscriptions.plan_amount_cents;
+  return sql<number>`(CASE
+    WHEN ${plan} IS NULL THEN ${recurringLines}
+    WHEN ${subscriptions.plan_interval} = 'year' THEN (${plan} + 6) / 12
+    ELSE ${plan}
+  END)`;
 }
 
+const SUBSCRIPTION_SEARCHED = [
+  orders.customer_name,
+  orders.customer_email,
+  orders.customer_company,
+  orders.customer_phone,
+  subscriptions.subscription_id,
+  orders.order_ref,
+];
+
 /** Stripe's status, or ours: "needs_review" is any subscription the webhook flagged for the owner. */
-function subscriptionStatusClause(status: AdminQuery<"subscriptions">["status"]): Clause | null {
-  if (!status) return null;
-  if (status === "needs_review") return { sql: "s.review_reason IS NOT NULL", params: [] };
-  return { sql: "s.status = ?", params: [status] };
+function subscriptionStatusClause(status: AdminQuery<"subscriptions">["status"]): SQL | undefined {
+  if (!status) return undefined;
+  if (status === "needs_review") return isNotNull(subscriptions.review_reason);
+  return eq(subscriptions.status, status);
 }
 
 /** A revenue line as SQLite sums it (numbers may come back as text or floats). */
@@ -148,74 +202,128 @@ export async function subscriptionsPage<Row>(
   db: D1Database,
   query: AdminQuery<"subscriptions">,
 ): Promise<Page<Row> & { revenue: RevenueSum[] }> {
-  const listing = subscriptionsListing(query);
-  const revenue = db
-    .prepare(
-      `SELECT o.currency AS currency, SUM(${MONTHLY_CENTS}) AS monthly_cents, COUNT(*) AS subscriptions
-       ${listing.from} ${listing.where.sql} ${listing.where.sql ? "AND" : "WHERE"} s.status = 'active'
-       GROUP BY o.currency ORDER BY o.currency`,
-    )
-    .bind(...listing.where.params);
+  const dz = database(db);
+  const monthly = monthlyCents(db);
+  const where = and(
+    query.q ? or(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    subscriptionStatusClause(query.status),
+    ...dateClauses(query, subscriptions.created_at),
+  );
+  const withOrder = <F extends SelectedFields>(fields: F) =>
+    dz.select(fields).from(subscriptions).innerJoin(orders, eq(orders.order_id, subscriptions.order_id));
+  const listing: Listing = {
+    rows: (limit, offset) =>
+      withOrder({
+        ...getTableColumns(subscriptions),
+        order_ref: orders.order_ref,
+        order_status: sql<string>`${orders.status}`.as("order_status"),
+        customer_name: orders.customer_name,
+        customer_email: orders.customer_email,
+        customer_phone: orders.customer_phone,
+        customer_company: orders.customer_company,
+        currency: orders.currency,
+        monthly_cents: monthly.as("monthly_cents"),
+      })
+        .where(where)
+        .orderBy(desc(subscriptions.created_at), desc(subscriptions.subscription_id))
+        .limit(limit)
+        .offset(offset),
+    count: withOrder(counted()).where(where),
+  };
+  const revenue = withOrder({
+    currency: orders.currency,
+    monthly_cents: sql`SUM(${monthly})`.as("monthly_cents"),
+    subscriptions: count().as("subscriptions"),
+  })
+    .where(and(where, eq(subscriptions.status, "active")))
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
   const { extra, ...found } = await fetchPage<Row>(db, listing, query.page, [revenue]);
-  return { ...found, revenue: (extra[0]?.results ?? []) as RevenueSum[] };
+  return { ...found, revenue: (extra[0] ?? []) as RevenueSum[] };
 }
 
-const QUOTE_SEARCHED = ["q.number", "q.customer_name", "q.customer_email", "q.customer_company"] as const;
+const QUOTE_SEARCHED = [quotes.number, quotes.customer_name, quotes.customer_email, quotes.customer_company];
 
 /** The quotes a query selects, newest first (numbers break ties), each with its line count. */
-export function quotesListing(query: AdminQuery<"quotes">): Listing {
+export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): Listing {
+  const dz = database(db);
   const status =
     query.status === "valid"
-      ? { sql: `q.valid_until >= ${NOW}`, params: [] }
+      ? gte(quotes.valid_until, NOW)
       : query.status === "expired"
-        ? { sql: `q.valid_until < ${NOW}`, params: [] }
-        : null;
+        ? lt(quotes.valid_until, NOW)
+        : undefined;
+  const where = and(
+    query.q ? textSearch(query.q, QUOTE_SEARCHED) : undefined,
+    status,
+    ...dateClauses(query, quotes.created_at),
+  );
+  const lineCount = dz.select(counted()).from(quoteLines).where(eq(quoteLines.number, quotes.number));
   return {
-    select: "q.*, (SELECT COUNT(*) FROM quote_lines l WHERE l.number = q.number) AS line_count",
-    from: "FROM quotes q",
-    where: whereAll([
-      query.q ? textSearch(query.q, QUOTE_SEARCHED) : null,
-      status,
-      ...dateClauses(query, "q.created_at"),
-    ]),
-    orderBy: "q.created_at DESC, q.number DESC",
+    rows: (limit, offset) =>
+      dz
+        .select({ ...getTableColumns(quotes), line_count: sql<number>`${lineCount}`.as("line_count") })
+        .from(quotes)
+        .where(where)
+        .orderBy(desc(quotes.created_at), desc(quotes.number))
+        .limit(limit)
+        .offset(offset),
+    count: dz.select(counted()).from(quotes).where(where),
   };
 }
 
-const MESSAGE_SEARCHED = ["m.name", "m.email", "m.company", "m.phone"] as const;
+const MESSAGE_SEARCHED = [contactMessages.name, contactMessages.email, contactMessages.company, contactMessages.phone];
 
 /** The contact messages a query selects, newest first ("#12" also finds message 12). Shared with the CSV export. */
-export function messagesListing(query: AdminQuery<"messages">): Listing {
+export function messagesListing(db: D1Database, query: AdminQuery<"messages">): Listing {
+  const dz = database(db);
+  const where = and(
+    query.q
+      ? or(
+          textSearch(query.q, MESSAGE_SEARCHED),
+          phoneSearch(query.q, contactMessages.phone),
+          idSearch(query.q, contactMessages.id),
+        )
+      : undefined,
+    query.status === "answered"
+      ? isNotNull(contactMessages.answered_at)
+      : query.status === "unanswered"
+        ? isNull(contactMessages.answered_at)
+        : undefined,
+    ...dateClauses(query, contactMessages.created_at),
+  );
   return {
-    select: "m.*",
-    from: "FROM contact_messages m",
-    where: whereAll([
-      query.q
-        ? anyOf(textSearch(query.q, MESSAGE_SEARCHED), phoneSearch(query.q, "m.phone"), idSearch(query.q, "m.id"))
-        : null,
-      query.status === "answered"
-        ? { sql: "m.answered_at IS NOT NULL", params: [] }
-        : query.status === "unanswered"
-          ? { sql: "m.answered_at IS NULL", params: [] }
-          : null,
-      ...dateClauses(query, "m.created_at"),
-    ]),
-    orderBy: "m.created_at DESC, m.id DESC",
+    rows: (limit, offset) =>
+      dz
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
+        .limit(limit)
+        .offset(offset),
+    count: dz.select(counted()).from(contactMessages).where(where),
   };
 }
 
-const OUTBOX_SEARCHED = ["e.recipient", "e.subject", "e.kind"] as const;
+const OUTBOX_SEARCHED = [outbox.recipient, outbox.subject, outbox.kind];
 
 /** The e-mails a query selects, newest first ("#12" also finds e-mail 12). */
-export function outboxListing(query: AdminQuery<"outbox">): Listing {
+export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): Listing {
+  const dz = database(db);
+  const where = and(
+    query.q ? or(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, outbox.id)) : undefined,
+    query.status ? eq(outbox.status, query.status) : undefined,
+    ...dateClauses(query, outbox.created_at),
+  );
   return {
-    select: "e.*",
-    from: "FROM outbox e",
-    where: whereAll([
-      query.q ? anyOf(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, "e.id")) : null,
-      query.status ? { sql: "e.status = ?", params: [query.status] } : null,
-      ...dateClauses(query, "e.created_at"),
-    ]),
-    orderBy: "e.created_at DESC, e.id DESC",
+    rows: (limit, offset) =>
+      dz
+        .select()
+        .from(outbox)
+        .where(where)
+        .orderBy(desc(outbox.created_at), desc(outbox.id))
+        .limit(limit)
+        .offset(offset),
+    count: dz.select(counted()).from(outbox).where(where),
   };
 }

@@ -2,17 +2,37 @@ import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
 import { nairobiToday } from "../payments/manual-payment-form.ts";
-import { orderBalances, quotePartPayments } from "../payments/order-balance-queries.ts";
-import { receiptNumbersForOrders } from "../receipts/receipt-link-queries.ts";
+import { orderBalances, quotePartPayments } from "../payments/order-balance.ts";
+import { receiptNumbersForOrders } from "../receipts/issue-receipt.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
 import { adminCopy } from "./admin-copy.ts";
-import type { AdminChrome, AdminSectionData } from "./admin-page.tsx";
 import { type AdminQuery, parseAdminQuery, SECTION_STATUSES, type Section, toQueryString } from "./admin-query.ts";
-import { searchMessages } from "./message-section.ts";
-import { searchOrders } from "./order-section.ts";
-import { searchOutbox } from "./outbox-section.ts";
-import { searchQuotes } from "./quote-section.ts";
-import { searchSubscriptions } from "./subscription-section.ts";
+import { type MessagesView, searchMessages } from "./message-section.ts";
+import { type OrdersView, searchOrders } from "./order-section.ts";
+import { type OutboxView, searchOutbox } from "./outbox-section.ts";
+import { type QuotesView, searchQuotes } from "./quote-section.ts";
+import { type SubscriptionsView, searchSubscriptions } from "./subscription-section.ts";
+
+/** What a section lists, by section: the data its page (admin-page.tsx) draws. */
+export type AdminSectionData = OrdersView | SubscriptionsView | QuotesView | MessagesView | OutboxView;
+
+/** What every section's page shows around its rows: who is signed in, the filter, the count, the pages. */
+export type AdminChrome = {
+  section: Section;
+  /** Who is signed in: the Access e-mail address, or "admin". */
+  who: string;
+  query: AdminQuery;
+  /** The list's query string as shown (page included), kept by the item forms for the way back. */
+  listQuery: string;
+  /** The filter's status options, as the search accepts them. */
+  statuses: readonly string[];
+  /** The label of each status option. */
+  statusLabel: (status: string) => string;
+  total: number;
+  page: number;
+  pages: number;
+  links: { previous: string | null; next: string | null; csv: string | null };
+};
 
 type Found = { total: number; page: number; pages: number };
 

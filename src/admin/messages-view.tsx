@@ -1,16 +1,11 @@
 import { adminMessageAnsweredPath } from "../paths.ts";
 import type { AuditRow } from "./admin-actions.ts";
-import { type AdminChrome, AdminShell } from "./admin-chrome.tsx";
+import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import { AuditHistory, button, formatTime, Pill, secondaryButton, wrappingLink } from "./admin-ui.tsx";
-import type { BackOfficeMessage } from "./message-section.ts";
+import type { BackOfficeMessage, MessagesView } from "./message-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
-
-export type MessagesView = {
-  section: "messages";
-  rows: BackOfficeMessage[];
-  audit: ReadonlyMap<string, AuditRow[]>;
-};
 
 function AnsweredForm({ message, listQuery }: { message: BackOfficeMessage; listQuery: string }) {
   const copy = adminCopy.messages;

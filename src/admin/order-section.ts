@@ -1,7 +1,8 @@
 /** The back office's Orders: search, filter by status and date, one page with everything the owner reads. */
 
-import type { OrderNoteRow, OrderRow, PaymentRow, SubscriptionRow } from "../db/schema.ts";
+import type { AuditRow, OrderNoteRow, OrderRow, PaymentRow, SubscriptionRow } from "../db/schema.ts";
 import type { OrderWithItems } from "../orders/orders.ts";
+import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { orderChildren, ordersListing } from "./admin-search-queries.ts";
@@ -11,6 +12,23 @@ export type BackOfficeOrder = OrderWithItems & {
   subscriptions: SubscriptionRow[];
   payments: PaymentRow[];
   notes: OrderNoteRow[];
+};
+
+/** What the Orders page shows: a page of orders and what each one's row needs beside it. */
+export type OrdersView = {
+  section: "orders";
+  rows: BackOfficeOrder[];
+  audit: ReadonlyMap<string, AuditRow[]>;
+  /** The longest note the owner may write. */
+  noteMax: number;
+  /** Receipt numbers of the page's payments, by payment id. */
+  receipts: ReadonlyMap<string, string>;
+  /** What each order of the page is due and has been paid, by session id (payments/order-balance-queries.ts). */
+  balances: ReadonlyMap<string, OrderBalance>;
+  /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
+  today: string;
+  /** The owner just recorded a payment (the redirect after the form says so). */
+  recorded: boolean;
 };
 
 /** Rows grouped by their order's session id, each group in the order the rows came. */
@@ -26,7 +44,7 @@ function bySession<T extends { order_id: string }>(rows: readonly T[]): Map<stri
 
 /** One page of orders for a query, each with its lines, subscriptions, payments and notes. */
 export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<Page<BackOfficeOrder>> {
-  const found = await fetchPage<OrderRow>(db, ordersListing(query), query.page);
+  const found = await fetchPage<OrderRow>(db, ordersListing(db, query), query.page);
   const ids = found.rows.map((o) => o.order_id);
   if (ids.length === 0) return { rows: [], total: found.total, page: found.page, pages: found.pages };
 

@@ -1,13 +1,13 @@
 import type { OrderNoteRow, SubscriptionRow } from "../db/schema.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderNotesPath } from "../paths.ts";
-import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import { PaidThrough, PartPaid, PaymentsLedger } from "../payments/order-payments-view.tsx";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { RecordPaymentForm } from "../payments/record-payment-form.tsx";
 import type { AuditRow } from "./admin-actions.ts";
-import { type AdminChrome, AdminShell } from "./admin-chrome.tsx";
+import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
 import {
   AuditHistory,
@@ -21,24 +21,8 @@ import {
   StatusBadge,
   wrappingLink,
 } from "./admin-ui.tsx";
-import type { BackOfficeOrder } from "./order-section.ts";
+import type { BackOfficeOrder, OrdersView } from "./order-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
-
-export type OrdersView = {
-  section: "orders";
-  rows: BackOfficeOrder[];
-  audit: ReadonlyMap<string, AuditRow[]>;
-  /** The longest note the owner may write. */
-  noteMax: number;
-  /** Receipt numbers of the page's payments, by payment id. */
-  receipts: ReadonlyMap<string, string>;
-  /** What each order of the page is due and has been paid, by session id (payments/order-balance-queries.ts). */
-  balances: ReadonlyMap<string, OrderBalance>;
-  /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
-  today: string;
-  /** The owner just recorded a payment (the redirect after the form says so). */
-  recorded: boolean;
-};
 
 function SubscriptionLine({ sub }: { sub: SubscriptionRow }) {
   const copy = adminSubscriptionsCopy.onOrder;

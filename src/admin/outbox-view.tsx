@@ -2,16 +2,12 @@ import type { MailKind } from "../mail/mail-kinds.ts";
 import type { OutboxRow, OutboxStatus } from "../mail/outbox.ts";
 import { adminMessageAnchor, adminOrderAnchor, adminOutboxResendPath } from "../paths.ts";
 import type { AuditRow } from "./admin-actions.ts";
-import { type AdminChrome, AdminShell } from "./admin-chrome.tsx";
+import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, row } from "./admin-ui.tsx";
+import type { OutboxView } from "./outbox-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
-
-export type OutboxView = {
-  section: "outbox";
-  rows: OutboxRow[];
-  audit: ReadonlyMap<string, AuditRow[]>;
-};
 
 const outboxTone: Record<OutboxStatus, string> = {
   sent: "bg-brand-100 text-brand-900 ring-brand-700/30",

@@ -1,13 +1,12 @@
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderAnchor, quotePagePath } from "../paths.ts";
-import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import { PartPaid } from "../payments/order-payments-view.tsx";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { RecordPaymentForm } from "../payments/record-payment-form.tsx";
 import type { AdminQuote } from "../quotes/quote-listing.ts";
-import type { AuditRow } from "./admin-actions.ts";
-import { type AdminChrome, AdminShell } from "./admin-chrome.tsx";
+import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import {
   AuditHistory,
   CellLabel,
@@ -19,20 +18,8 @@ import {
   row,
   wrappingLink,
 } from "./admin-ui.tsx";
+import type { QuotesView } from "./quote-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
-
-export type QuotesView = {
-  section: "quotes";
-  rows: AdminQuote[];
-  /** When the page is drawn (ms): quotes past their validity are marked. */
-  now: number;
-  /** Each quote's audit trail (payments recorded against it), by number. */
-  audit: ReadonlyMap<string, AuditRow[]>;
-  /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */
-  today: string;
-  /** The quotes being paid in parts: their order's account, by number. */
-  partPaid: ReadonlyMap<string, OrderBalance>;
-};
 
 /** Accepted: when, and a link to the order that paid it. */
 function Accepted({ quote }: { quote: AdminQuote }) {

@@ -1,31 +1,53 @@
 /** Failed /admin Basic sign-ins per client and overall, per minute (migrations/0009). */
 
+import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
+import { type Database, database, runBatch } from "../db/client.ts";
+import { adminSignInFailures as failures } from "../db/schema.ts";
+
+/** Deletes the windows before `minute`: past counters hold clients' addresses and decide nothing. */
+const forgetPastStatement = (dz: Database, minute: number) =>
+  dz.delete(failures).where(lt(failures.window_minute, minute));
+
+/** How many windows' counters went: those before `minute`. */
+export async function deleteFailuresBefore(db: D1Database, minute: number): Promise<number> {
+  const { meta } = await forgetPastStatement(database(db), minute);
+  return meta.changes ?? 0;
+}
+
+/** One more failure on the counter's existing row, or a new row at 1. */
+const addOne = { target: [failures.bucket, failures.window_minute], set: { failures: sql`${failures.failures} + 1` } };
+
 /** Adds one to a bucket's counter for the window, and answers the new count: one statement, atomic. */
-const COUNT_CLIENT_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures) VALUES (?1, ?2, 1)
-  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
-  RETURNING failures`;
+const countClientStatement = (dz: Database, bucket: string, minute: number) =>
+  dz
+    .insert(failures)
+    .values({ bucket, window_minute: minute, failures: 1 })
+    .onConflictDoUpdate(addOne)
+    .returning({ failures: failures.failures });
 
 /**
  * Adds one to the overall counter, but only for a client within its own limit: one client's attempts
- * past its limit never use up the budget the others share. No row returned: not counted.
+ * past its limit never use up the budget the others share. The row inserted is selected from the
+ * client's own counter (one row at most: the key is bucket and window) while it is within the limit,
+ * so the check and the count are one statement. No row returned: not counted.
  */
-const COUNT_OVERALL_SQL = `INSERT INTO admin_sign_in_failures (bucket, window_minute, failures)
-  SELECT ?3, ?2, 1 WHERE (SELECT failures FROM admin_sign_in_failures WHERE bucket = ?1 AND window_minute = ?2) <= ?4
-  ON CONFLICT (bucket, window_minute) DO UPDATE SET failures = failures + 1
-  RETURNING failures`;
-
-/** Deletes the windows before `minute`: past counters hold clients' addresses and decide nothing. */
-const forgetPastStatement = (db: D1Database, minute: number): D1PreparedStatement =>
-  db.prepare("DELETE FROM admin_sign_in_failures WHERE window_minute < ?1").bind(minute);
-
-/**
- * The same deletion on its own, for the daily retention sweep: sign-ins delete past windows as they
- * come in, so without one the last burst's addresses would stay until the next sign-in. How many went.
- */
-export async function forgetPastSignInFailures(db: D1Database, minute: number): Promise<number> {
-  const { meta } = await forgetPastStatement(db, minute).run();
-  return meta.changes ?? 0;
-}
+const countOverallStatement = (dz: Database, { client, minute, overallBucket, clientLimit }: FailureCount) =>
+  dz
+    .insert(failures)
+    .select(
+      dz
+        .select({
+          bucket: sql<string>`${overallBucket}`.as("bucket"),
+          window_minute: failures.window_minute,
+          failures: sql<number>`1`.as("failures"),
+        })
+        .from(failures)
+        .where(
+          and(eq(failures.bucket, client), eq(failures.window_minute, minute), lte(failures.failures, clientLimit)),
+        ),
+    )
+    .onConflictDoUpdate(addOne)
+    .returning({ failures: failures.failures });
 
 /** Whose attempt, in which window, and the buckets and limit it is counted against. */
 export type FailureCount = { client: string; minute: number; overallBucket: string; clientLimit: number };
@@ -37,26 +59,31 @@ export type FailureCount = { client: string; minute: number; overallBucket: stri
  */
 export async function countSignInFailure(
   db: D1Database,
-  { client, minute, overallBucket, clientLimit }: FailureCount,
+  count: FailureCount,
 ): Promise<{ client: number | undefined; overall: number | undefined }> {
-  const [, clientRow, overallRow] = await db.batch<{ failures: number }>([
-    forgetPastStatement(db, minute),
-    db.prepare(COUNT_CLIENT_SQL).bind(client, minute),
-    db.prepare(COUNT_OVERALL_SQL).bind(client, minute, overallBucket, clientLimit),
+  const dz = database(db);
+  const [, clientRows, overallRows] = await runBatch(db, [
+    forgetPastStatement(dz, count.minute),
+    countClientStatement(dz, count.client, count.minute),
+    countOverallStatement(dz, count),
   ]);
-  return { client: clientRow?.results[0]?.failures, overall: overallRow?.results[0]?.failures };
+  const failuresOf = (rows: Record<string, unknown>[] | undefined) => rows?.[0]?.failures as number | undefined;
+  return { client: failuresOf(clientRows), overall: failuresOf(overallRows) };
 }
 
-/** Takes one attempt off both counters of its window. */
+/** Takes one attempt off both counters of its window (never below 0). */
 export async function takeBackSignInFailure(
   db: D1Database,
   { client, minute, overallBucket }: Omit<FailureCount, "clientLimit">,
 ): Promise<void> {
-  await db
-    .prepare(
-      `UPDATE admin_sign_in_failures SET failures = failures - 1
-        WHERE window_minute = ?2 AND bucket IN (?1, ?3) AND failures > 0`,
-    )
-    .bind(client, minute, overallBucket)
-    .run();
+  await database(db)
+    .update(failures)
+    .set({ failures: sql`${failures.failures} - 1` })
+    .where(
+      and(
+        eq(failures.window_minute, minute),
+        inArray(failures.bucket, [client, overallBucket]),
+        gt(failures.failures, 0),
+      ),
+    );
 }

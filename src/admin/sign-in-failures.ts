@@ -1,5 +1,5 @@
 import { RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
-import { countSignInFailure, takeBackSignInFailure } from "./sign-in-failure-queries.ts";
+import { countSignInFailure, deleteFailuresBefore, takeBackSignInFailure } from "./sign-in-failure-queries.ts";
 
 /*
  * Failed /admin Basic sign-ins, counted in D1 (table admin_sign_in_failures): each attempt is counted
@@ -38,4 +38,15 @@ export async function countAttempt({ db, client, minute }: Attempt): Promise<Cou
 /** The attempt was the right password: it is taken off both counters of its window. */
 export async function giveBack({ db, client, minute }: Attempt): Promise<void> {
   await takeBackSignInFailure(db, { client, minute, overallBucket: OVERALL_BUCKET });
+}
+
+/**
+ * Forgets the counters of the windows before `minute` (a window is WINDOW_MS long), for the daily
+ * retention sweep: they hold clients' addresses and decide nothing once their minute is over. Sign-ins
+ * delete past windows as they come in, so without the sweep the last burst's addresses would stay
+ * until the next sign-in. How many windows' counters went (a client's and the overall one count apart).
+ */
+export function forgetPastSignInFailures(db: D1Database, minute: number): Promise<number> {
+  if (!Number.isSafeInteger(minute)) throw new RangeError("forgetPastSignInFailures: the minute is a whole number");
+  return deleteFailuresBefore(db, minute);
 }

@@ -29,6 +29,13 @@ export type MonthlyRevenue = { currency: string; monthly_cents: number; subscrip
 
 export type SubscriptionsPage = Page<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
 
+/** What the Subscriptions page shows: a page of subscriptions and the filter's monthly revenue. */
+export type SubscriptionsView = {
+  section: "subscriptions";
+  rows: BackOfficeSubscription[];
+  monthlyRevenue: MonthlyRevenue[];
+};
+
 type ListedSubscription = Omit<BackOfficeSubscription, "renews_at" | "ends_at">;
 
 function withDates(row: ListedSubscription): BackOfficeSubscription {

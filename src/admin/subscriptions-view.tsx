@@ -3,18 +3,13 @@ import { plans } from "../catalogue/pricing-copy.ts";
 import { pricingItemId } from "../catalogue/pricing-item-id.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderAnchor } from "../paths.ts";
-import { type AdminChrome, AdminShell } from "./admin-chrome.tsx";
+import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
+import type { AdminChrome } from "./admin-sections.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
 import { CellLabel, CollapsingTable, cell, day, link, Pill, row, wrappingLink } from "./admin-ui.tsx";
-import type { BackOfficeSubscription, MonthlyRevenue } from "./subscription-section.ts";
+import type { BackOfficeSubscription, MonthlyRevenue, SubscriptionsView } from "./subscription-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
-
-export type SubscriptionsView = {
-  section: "subscriptions";
-  rows: BackOfficeSubscription[];
-  monthlyRevenue: MonthlyRevenue[];
-};
 
 const tone = (status: string): "brand" | "red" | "slate" =>
   status === "active" || status === "trialing"

@@ -16,17 +16,21 @@ import {
   type FailedRenewal,
   notifyBillingReview,
   notifyRenewalFailed,
+  notifyStatusReview,
   notifySubscriptionChange,
 } from "./billing-notices.ts";
 import { checkInvoice } from "./invoice-checks.ts";
 import { holdPlanForReview, subscriptionPlan, tellPlanChanged } from "./plan-changes.ts";
+import { statusReviewCopy } from "./status-review-copy.ts";
+import { readSubscriptionStatus } from "./subscription-status.ts";
 import {
+  addSubscriptionReview,
   applySubscriptionState,
   flagSubscription,
   heldInvoices,
   holdInvoice,
   releaseHeldInvoice,
-} from "./subscription-queries.ts";
+} from "./subscriptions.ts";
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -34,7 +38,8 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
  * customer.subscription.created / updated / deleted: the subscription's state as of the event.
  * An older event than the stored state changes nothing (Stripe delivers out of order), and nothing
  * revives a canceled subscription; the owner hears of a scheduled cancellation and of the end, once
- * each. Dates no calendar has are left out, and the subscription is held for the owner's review.
+ * each. Dates no calendar has are left out, and the subscription is held for the owner's review; so
+ * is a status we do not know, which keeps the status stored (subscription-status.ts).
  */
 export async function onSubscriptionEvent(
   context: FulfilmentContext,
@@ -52,11 +57,13 @@ export async function onSubscriptionEvent(
   const dates = subscriptionDates(sub);
   const time = readEventTime(event.created, nowSeconds());
   const checked = subscriptionPlan(sub);
+  // Stripe's text, narrowed: a status we do not know (null) keeps the stored one and is reviewed.
+  const status = deleted ? "canceled" : readSubscriptionStatus(sub.status);
   const applied = await applySubscriptionState(db, {
     subscriptionId: sub.id,
     orderId: order.order_id,
     customerId: sub.customer ?? null,
-    status: deleted ? "canceled" : sub.status,
+    status,
     currentPeriodEnd: dates.currentPeriodEnd,
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
     cancelAt: dates.cancelAt,
@@ -71,6 +78,7 @@ export async function onSubscriptionEvent(
   if (problems.length > 0) await holdSubscriptionForReview(context, order, sub.id, problems);
   // Even an older event: Stripe did bill it at some point, and the owner should know.
   if (checked.problem) await holdPlanForReview(context, order, sub.id, checked.problem);
+  if (status === null) await holdStatusForReview(context, order, sub.id, sub.status);
   await enterHeldInvoices(context, sub.id);
 
   const orderId = order.order_id;
@@ -122,6 +130,48 @@ async function holdSubscriptionForReview(
 }
 
 /**
+ * Stripe named a status we do not know (it may add one): the stored status was kept, a new
+ * subscription recorded as incomplete. Logged, added to the subscription's review and told to the
+ * owner once per subscription and status; the buyer hears nothing.
+ */
+async function holdStatusForReview(
+  { env, origin, log }: FulfilmentContext,
+  order: OrderRow,
+  subscriptionId: string,
+  status: string,
+): Promise<void> {
+  const reason = statusReviewCopy.reason(status);
+  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, { orderId: order.order_id, subscriptionId });
+  await addSubscriptionReview(env.DB, subscriptionId, reason);
+  await notifyStatusReview(env, order, { subscriptionId, status, reason }, origin, log);
+}
+
+/**
+ * What a completed subscription checkout implies for its subscription (checkout/fulfilment.ts
+ * calls it once the order's status is settled): the subscription is tied to the order and its
+ * customer, so renewals and the billing portal find it, 'active' once paid (else 'incomplete'),
+ * with the oldest timestamp so any subscription event overrides it; then the invoices that came
+ * before the checkout are entered.
+ */
+export async function recordSubscriptionCheckout(
+  context: FulfilmentContext,
+  checkout: { subscriptionId: string; orderId: string; customerId: string | null; paid: boolean },
+): Promise<void> {
+  await applySubscriptionState(context.env.DB, {
+    subscriptionId: checkout.subscriptionId,
+    orderId: checkout.orderId,
+    customerId: checkout.customerId,
+    status: checkout.paid ? "active" : "incomplete",
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    cancelAt: null,
+    canceledAt: null,
+    stateAt: 0,
+  });
+  await enterHeldInvoices(context, checkout.subscriptionId);
+}
+
+/**
  * invoice.paid / invoice.payment_failed: a line in the order's payments ledger. An invoice for a
  * subscription no order is linked to yet (it came before the checkout, without order_ref) is held
  * and entered when a checkout or subscription event links its subscription id.
@@ -155,7 +205,7 @@ export async function onInvoiceEvent(context: FulfilmentContext, event: StripeEv
  * each forgotten once it is in the ledger (entering one twice changes nothing: the ledger's key is
  * the invoice). Returns the order, or null when none is linked yet or nothing was held.
  */
-export async function enterHeldInvoices(context: FulfilmentContext, subscriptionId: string): Promise<OrderRow | null> {
+async function enterHeldInvoices(context: FulfilmentContext, subscriptionId: string): Promise<OrderRow | null> {
   const db = context.env.DB;
   const held = await heldInvoices(db, subscriptionId);
   if (held.length === 0) return null;

@@ -3,12 +3,11 @@
  * its SHA-256 is stored, so the database alone opens nothing. A link works once and expires.
  */
 
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { orders, subscriptions } from "../db/schema.ts";
+import { billingLinks, NOW, orders, subscriptions } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
 import { sha256Hex as hashToken } from "../security/sha256.ts";
-import { billingLinkUse, insertBillingLink, markBillingLinkUsed } from "./billing-link-queries.ts";
 
 /** Asked for on /billing: the buyer is at the screen waiting for it. */
 export const REQUESTED_LINK_TTL_SECONDS = 30 * 60;
@@ -29,22 +28,39 @@ export async function createBillingLink(
   ttlSeconds: number,
 ): Promise<string> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  await insertBillingLink(db, { tokenHash: await hashToken(token), customerId, email, ttlSeconds });
+  await database(db)
+    .insert(billingLinks)
+    .values({
+      token_hash: await hashToken(token),
+      customer_id: customerId,
+      email,
+      expires_at: sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`+${ttlSeconds} seconds`})`,
+    });
   return token;
 }
 
 export type RedeemedLink = { ok: true; customerId: string } | { ok: false; reason: "unknown" | "expired" | "used" };
 
 /**
- * Uses a link: the UPDATE marks it used only if it is unused and unexpired, so two clicks at once
- * cannot both open the portal.
+ * Uses a link: one UPDATE marks it used only if it is unused and unexpired, and returns its
+ * customer, so of two clicks at once only one opens the portal.
  */
 export async function redeemBillingLink(db: D1Database, token: string): Promise<RedeemedLink> {
   if (!TOKEN.test(token)) return { ok: false, reason: "unknown" };
   const hash = await hashToken(token);
-  const customerId = await markBillingLinkUsed(db, hash);
-  if (customerId) return { ok: true, customerId };
-  const row = await billingLinkUse(db, hash);
+  const dz = database(db);
+  const [used] = await dz
+    .update(billingLinks)
+    .set({ used_at: NOW })
+    .where(and(eq(billingLinks.token_hash, hash), isNull(billingLinks.used_at), gt(billingLinks.expires_at, NOW)))
+    .returning({ customerId: billingLinks.customer_id });
+  if (used?.customerId) return { ok: true, customerId: used.customerId };
+  // Why not: no such link, or one used (used_at set) or expired (never used).
+  const row = await dz
+    .select({ used_at: billingLinks.used_at })
+    .from(billingLinks)
+    .where(eq(billingLinks.token_hash, hash))
+    .get();
   if (!row) return { ok: false, reason: "unknown" };
   return { ok: false, reason: row.used_at ? "used" : "expired" };
 }

@@ -8,6 +8,7 @@ import type { OrderRow } from "../orders/orders.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import { type PlanChangeKind, planChangeMailCopy } from "./plan-change-mail-copy.ts";
 import { planReviewCopy } from "./plan-review-copy.ts";
+import { statusReviewCopy } from "./status-review-copy.ts";
 
 export type SubscriptionFacts = {
   subscriptionId: string;
@@ -165,6 +166,41 @@ export async function notifyPlanReview(
       data: {
         customerName: order.customer_name,
         summary: planReviewCopy.summary,
+        details: [
+          [copy.labels.customer, order.customer_name],
+          [copy.labels.email, order.customer_email],
+          [copy.labels.subscription, review.subscriptionId],
+          [copy.labels.stripeSaid, review.reason],
+          [copy.labels.orderReference, order.order_id],
+        ],
+        adminUrl: adminLink(origin, order.order_id),
+      },
+    },
+    log,
+  );
+}
+
+/**
+ * Stripe gave a subscription a status we do not know (the stored one was kept): the owner hears
+ * once per subscription and status. The buyer is not written to.
+ */
+export async function notifyStatusReview(
+  env: Env,
+  order: OrderRow,
+  review: { subscriptionId: string; status: string; reason: string },
+  origin: string,
+  log: Logger,
+): Promise<void> {
+  const statusKey = (await sha256Hex(review.status)).slice(0, 32);
+  await enqueueMail(
+    env,
+    {
+      kind: "owner-billing-review",
+      dedupeKey: `owner-billing-review:${review.subscriptionId}:status:${statusKey}`,
+      orderId: order.order_id,
+      data: {
+        customerName: order.customer_name,
+        summary: statusReviewCopy.summary,
         details: [
           [copy.labels.customer, order.customer_name],
           [copy.labels.email, order.customer_email],

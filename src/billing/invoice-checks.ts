@@ -1,7 +1,7 @@
 import { type InvoiceObject, invoicePeriod } from "../checkout/stripe-objects.ts";
 import { decimalAmount } from "../lib/money.ts";
 import { getOrderItems, type OrderRow } from "../orders/orders.ts";
-import { getSubscription } from "./subscription-queries.ts";
+import { getSubscription } from "./subscriptions.ts";
 
 /** An invoice's figures as the ledger records them, and why the owner must review it (null: no reason). */
 type CheckedInvoice = {

@@ -31,13 +31,8 @@ import {
   type UnreadPrice,
 } from "./plan-check.ts";
 import { planReviewCopy } from "./plan-review-copy.ts";
-import {
-  addSubscriptionReview,
-  applyPendingChange,
-  type PendingChange,
-  type PlanState,
-  planOfPrice,
-} from "./subscription-queries.ts";
+import type { PlanState } from "./subscription-queries.ts";
+import { addSubscriptionReview, applyPendingChange, type PendingChange, planOfPrice } from "./subscriptions.ts";
 
 type PlanInterval = PlanState["interval"];
 

@@ -5,8 +5,10 @@
 // where <slug> is the plan's id without `pricing-` (pricing-business: business).
 import type { CatalogueEntry } from "./catalogue.ts";
 
-// The discount and the yearly price are the pricing page's own (catalogue/pricing-copy.ts): one definition.
-export { YEARLY_DISCOUNT_PERCENT, yearlyCents as yearlyAmount } from "./pricing-copy.ts";
+import { yearlyCents } from "./plan-prices.ts";
+
+/** A plan's yearly price in cents: what its yearly lookup key bills. */
+export const yearlyAmount = yearlyCents;
 
 export type Interval = "month" | "year";
 

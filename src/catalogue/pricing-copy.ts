@@ -13,17 +13,6 @@ export type Plan = {
   popular: boolean;
 };
 
-/**
- * A plan paid yearly costs twelve months less this share. Checkout sells plans monthly; a buyer
- * switches to yearly billing in the billing portal (docs/orders.md, "The catalogue in Stripe").
- */
-export const YEARLY_DISCOUNT_PERCENT = 15;
-
-/** A plan's yearly price in cents: twelve monthly payments less the discount, in whole cents. */
-export function yearlyCents(monthlyCents: number): number {
-  return Math.round((monthlyCents * 12 * (100 - YEARLY_DISCOUNT_PERCENT)) / 100);
-}
-
 export type OneTimeService = { name: string; price: number; description: string; duration: string };
 
 export type AddOn = { name: string; price: number; description: string };

@@ -2,7 +2,8 @@ import type { IconName } from "../components/Icon.tsx";
 import { formatMoney, toCents } from "../lib/money.ts";
 import { BILLING_PATH, paths } from "../paths.ts";
 import type { NavLink } from "../site/navigation-copy.ts";
-import { plans, YEARLY_DISCOUNT_PERCENT } from "./pricing-copy.ts";
+import { YEARLY_DISCOUNT_PERCENT } from "./plan-prices.ts";
+import { plans } from "./pricing-copy.ts";
 
 /** Copy of the pricing page around the priced items of pricing.ts: headings, comparison, terms, FAQ. */
 

@@ -275,11 +275,3 @@ export const quoteTiers: { tier: Tier; heading: string }[] = [
   { tier: "medium", heading: "Medium Business ($500-$2,000)" },
   { tier: "premium", heading: "Premium Services ($2,000+)" },
 ];
-
-/**
- * A tier's services from the cheapest up, as the custom-quote page lists them: a buyer scanning a
- * band reads its prices in order (same price: the catalogue's order).
- */
-export function servicesByPrice(tier: Tier): QuoteService[] {
-  return quoteCatalogue.filter((service) => service.tier === tier).sort((a, b) => a.price - b.price);
-}

@@ -1,6 +1,8 @@
-import { enterHeldInvoices, onInvoiceEvent, onSubscriptionEvent } from "../billing/billing-events.ts";
+import { eq } from "drizzle-orm";
+import { onInvoiceEvent, onSubscriptionEvent, recordSubscriptionCheckout } from "../billing/billing-events.ts";
 import { onScheduleEvent } from "../billing/plan-changes.ts";
-import { applySubscriptionState } from "../billing/subscription-queries.ts";
+import { database } from "../db/client.ts";
+import { stripeEvents } from "../db/schema.ts";
 import { notifyOrderReview } from "../mail/order-notices.ts";
 import {
   allowedFrom,
@@ -19,7 +21,6 @@ import {
 import type { LedgerLine } from "../payments/ledger.ts";
 import { settlePayment } from "../payments/settle-payment.ts";
 import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
-import { isEventHandled, recordHandledEvent } from "./stripe-event-queries.ts";
 import { checkoutSessionObject } from "./stripe-objects.ts";
 
 /** What a Checkout Session says beyond its status: the figures to verify and what it created. */
@@ -158,9 +159,7 @@ async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike
 
 /**
  * A completed subscription checkout names its subscription and customer: the order is tied to
- * them here, so renewals and the billing portal find it, and invoices that came first are entered.
- * What the checkout implies ('active' once paid) is recorded with the oldest timestamp, so any
- * subscription event overrides it.
+ * them here, and billing records what the checkout implies for the subscription (billing-events.ts).
  */
 async function linkSubscription(
   context: FulfilmentContext,
@@ -171,18 +170,32 @@ async function linkSubscription(
   const { env } = context;
   if (session.customer) await setStripeCustomer(env.DB, orderId, session.customer);
   if (!session.subscription) return;
-  await applySubscriptionState(env.DB, {
+  await recordSubscriptionCheckout(context, {
     subscriptionId: session.subscription,
     orderId,
     customerId: session.customer ?? null,
-    status: status === "paid" ? "active" : "incomplete",
-    currentPeriodEnd: null,
-    cancelAtPeriodEnd: false,
-    cancelAt: null,
-    canceledAt: null,
-    stateAt: 0,
+    paid: status === "paid",
   });
-  await enterHeldInvoices(context, session.subscription);
+}
+
+/** Stripe events already handled (migrations/0001), so a replayed delivery changes nothing. */
+async function isEventHandled(db: D1Database, eventId: string): Promise<boolean> {
+  const found = await database(db)
+    .select({ event_id: stripeEvents.event_id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.event_id, eventId))
+    .get();
+  return found !== undefined;
+}
+
+/** Records a handled event; recording one twice keeps the first. */
+async function recordHandledEvent(
+  db: D1Database,
+  eventId: string,
+  type: string,
+  orderId: string | null,
+): Promise<void> {
+  await database(db).insert(stripeEvents).values({ event_id: eventId, type, order_id: orderId }).onConflictDoNothing();
 }
 
 /** Applies one verified Stripe event, at most once per event id. */

@@ -19,7 +19,7 @@ const updatedAt = () => text("updated_at").notNull().default(NOW);
 /**
  * The order state machine's states (orders/order-status.ts ranks them); the CHECK of orders.status.
  */
-export const orderStatuses = [
+const orderStatuses = [
   "pending",
   "awaiting_payment",
   "paid",
@@ -29,11 +29,11 @@ export const orderStatuses = [
   "needs_review",
 ] as const;
 /** Who an order is paid through (migrations/0011). */
-export const orderProviders = ["stripe", "mpesa", "manual"] as const;
+const orderProviders = ["stripe", "mpesa", "manual"] as const;
 /** How a payment in the ledger came in. */
-export const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_paybill"] as const;
+const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_paybill"] as const;
 /** A plan's billing interval, as Stripe's price.recurring.interval names it. */
-export const planIntervals = ["month", "year"] as const;
+const planIntervals = ["month", "year"] as const;
 /**
  * Stripe's subscription statuses. Not a CHECK (Stripe may add one): the code narrows to these and
  * billing/subscription-status.ts says which have ended.
@@ -49,9 +49,9 @@ export const subscriptionStatuses = [
   "paused",
 ] as const;
 /** An STK push: waiting for the buyer, paid (confirmed by an STK query), or not paid. */
-export const mpesaRequestStatuses = ["pending", "paid", "failed"] as const;
+const mpesaRequestStatuses = ["pending", "paid", "failed"] as const;
 /** The back office's audit trail: what it records, about what. */
-export const auditActions = [
+const auditActions = [
   "message.answered",
   "message.unanswered",
   "order.note",
@@ -63,7 +63,7 @@ export const auditActions = [
   "person.erase_refused",
   "retention.swept",
 ] as const;
-export const auditSubjects = [
+const auditSubjects = [
   "order",
   "message",
   "quote",
@@ -73,7 +73,7 @@ export const auditSubjects = [
   "person",
   "retention",
 ] as const;
-export const outboxStatuses = ["queued", "sent", "failed", "not_configured"] as const;
+const outboxStatuses = ["queued", "sent", "failed", "not_configured"] as const;
 
 export const orders = sqliteTable("orders", {
   order_id: text("order_id").primaryKey(),
@@ -250,7 +250,7 @@ export const billingLinks = sqliteTable("billing_links", {
   created_at: createdAt(),
 });
 
-export const quoteCounters = sqliteTable("quote_counters", {
+const quoteCounters = sqliteTable("quote_counters", {
   year: integer("year").primaryKey(),
   last_number: integer("last_number").notNull(),
 });
@@ -354,7 +354,7 @@ export const mpesaRequests = sqliteTable("mpesa_requests", {
   checked_at: text("checked_at"),
 });
 
-export const receiptCounters = sqliteTable("receipt_counters", {
+const receiptCounters = sqliteTable("receipt_counters", {
   year: integer("year").primaryKey(),
   last_number: integer("last_number").notNull(),
 });
@@ -393,7 +393,6 @@ export const allTables = [
 ];
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { QuoteService } from "../catalogue/quote-service-types.ts";
-import { quoteTiers, servicesByPrice } from "../catalogue/quote-services-copy.ts";
+import { servicesByPrice } from "../catalogue/quote-services.ts";
+import { quoteTiers } from "../catalogue/quote-services-copy.ts";
 import { CartProvider, useCart } from "../client/cart/CartProvider.tsx";
 import { cartMonthlyCents } from "../client/cart/summary.ts";
 import { QuoteSelectionBar } from "./quote/QuoteSelectionBar.tsx";

@@ -1,7 +1,9 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { database } from "../db/client.ts";
+import { mpesaRequests, orders as ordersTable } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import { adminSectionPaths } from "../paths.ts";
-import { type StuckOrder, type StuckPrompt, stuckMpesaPrompts, stuckStripeOrders } from "./alert-queries.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
 import type { Details } from "./mail-layout.ts";
 import type { OutboxRow } from "./outbox.ts";
@@ -60,6 +62,45 @@ export async function alertMailFailed(
     },
     log,
   );
+}
+
+type StuckOrder = { order_id: string; status: string; customer_name: string; created_at: string };
+type StuckPrompt = { checkout_request_id: string; order_id: string; amount_kes: number; created_at: string };
+/** When a payment started: between `after` and `before` (ISO) it is stuck and still worth an alert. */
+type StuckWindow = { after: string; before: string };
+
+/** Card orders still pending or awaiting payment made in the window, oldest first. */
+function stuckStripeOrders(db: D1Database, { after, before }: StuckWindow, limit: number): Promise<StuckOrder[]> {
+  const o = ordersTable;
+  return database(db)
+    .select({ order_id: o.order_id, status: o.status, customer_name: o.customer_name, created_at: o.created_at })
+    .from(o)
+    .where(
+      and(
+        eq(o.provider, "stripe"),
+        inArray(o.status, ["pending", "awaiting_payment"]),
+        lt(o.created_at, before),
+        gte(o.created_at, after),
+      ),
+    )
+    .orderBy(asc(o.created_at))
+    .limit(limit);
+}
+
+/** M-Pesa prompts still pending sent in the window, oldest first. */
+function stuckMpesaPrompts(db: D1Database, { after, before }: StuckWindow, limit: number): Promise<StuckPrompt[]> {
+  const r = mpesaRequests;
+  return database(db)
+    .select({
+      checkout_request_id: r.checkout_request_id,
+      order_id: r.order_id,
+      amount_kes: r.amount_kes,
+      created_at: r.created_at,
+    })
+    .from(r)
+    .where(and(eq(r.status, "pending"), lt(r.created_at, before), gte(r.created_at, after)))
+    .orderBy(asc(r.created_at))
+    .limit(limit);
 }
 
 function stuckDetails(orders: StuckOrder[], prompts: StuckPrompt[]): Details {

@@ -1,8 +1,11 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { database, runBatch } from "../db/client.ts";
+import { contactMessages, orders, payments, quotes, subscriptions } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { formatDateTime, formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminSectionPaths } from "../paths.ts";
-import { type DigestRows, digestRows } from "./digest-queries.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
 import type { OwnerDigestData } from "./owner-digest-mail.ts";
 
@@ -18,6 +21,115 @@ const MAX_LINES = 25;
 
 /** The Nairobi calendar day of an instant (YYYY-MM-DD): one digest per day there. */
 const nairobiDay = (now: Date): string => new Date(now.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+
+type DigestOrder = { order_id: string; customer_name: string; total_cents: number; currency: string };
+type DigestMessage = { id: number; name: string; email: string; created_at: string };
+type DigestQuote = { number: string; customer_name: string; valid_until: string };
+type DigestPayment = {
+  payment_id: string;
+  order_id: string;
+  customer_name: string;
+  amount_cents: number;
+  currency: string;
+};
+type DigestReview = { what: "order" | "payment" | "subscription"; id: string; reason: string | null };
+
+type DigestRows = {
+  paidOrders: DigestOrder[];
+  messages: DigestMessage[];
+  quotes: DigestQuote[];
+  failedRenewals: DigestPayment[];
+  review: DigestReview[];
+};
+
+/**
+ * Each list oldest first, at most `limit` rows: paid since `since`, messages never answered,
+ * unaccepted quotes whose validity ends between `now` and `until`, renewals that failed since
+ * `since`, and everything flagged for review (all ISO times). One batch: one round trip, and the
+ * lists are read from one state of the database.
+ */
+async function digestRows(
+  db: D1Database,
+  window: { since: string; now: string; until: string },
+  limit: number,
+): Promise<DigestRows> {
+  const dz = database(db);
+  const reviewed = (what: DigestReview["what"], id: SQLiteColumn, reason: SQLiteColumn) => ({
+    what: sql<DigestReview["what"]>`${what}`.as("what"),
+    id: sql<string>`${id}`.as("id"),
+    reason: sql<string | null>`${reason}`.as("reason"),
+  });
+  const [paidOrders, messages, dueQuotes, failedRenewals, review] = await runBatch(db, [
+    dz
+      .select({
+        order_id: orders.order_id,
+        customer_name: orders.customer_name,
+        total_cents: orders.total_cents,
+        currency: orders.currency,
+      })
+      .from(orders)
+      .where(and(eq(orders.status, "paid"), gte(orders.paid_at, window.since)))
+      .orderBy(asc(orders.paid_at))
+      .limit(limit),
+    dz
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        created_at: contactMessages.created_at,
+      })
+      .from(contactMessages)
+      .where(isNull(contactMessages.answered_at))
+      .orderBy(asc(contactMessages.created_at))
+      .limit(limit),
+    dz
+      .select({ number: quotes.number, customer_name: quotes.customer_name, valid_until: quotes.valid_until })
+      .from(quotes)
+      .where(and(isNull(quotes.accepted_at), gte(quotes.valid_until, window.now), lt(quotes.valid_until, window.until)))
+      .orderBy(asc(quotes.valid_until))
+      .limit(limit),
+    dz
+      .select({
+        payment_id: payments.payment_id,
+        order_id: payments.order_id,
+        customer_name: orders.customer_name,
+        amount_cents: payments.amount_cents,
+        currency: payments.currency,
+      })
+      .from(payments)
+      .innerJoin(orders, eq(orders.order_id, payments.order_id))
+      .where(
+        and(eq(payments.status, "failed"), isNotNull(payments.subscription_id), gte(payments.updated_at, window.since)),
+      )
+      .orderBy(asc(payments.updated_at))
+      .limit(limit),
+    // One list from three tables, each select naming its columns alike (what, id, reason).
+    dz
+      .select(reviewed("order", orders.order_id, orders.review_reason))
+      .from(orders)
+      .where(eq(orders.status, "needs_review"))
+      .unionAll(
+        dz
+          .select(reviewed("payment", payments.payment_id, payments.review_reason))
+          .from(payments)
+          .where(isNotNull(payments.review_reason)),
+      )
+      .unionAll(
+        dz
+          .select(reviewed("subscription", subscriptions.subscription_id, subscriptions.review_reason))
+          .from(subscriptions)
+          .where(isNotNull(subscriptions.review_reason)),
+      )
+      .limit(limit),
+  ]);
+  return {
+    paidOrders: (paidOrders ?? []) as DigestOrder[],
+    messages: (messages ?? []) as DigestMessage[],
+    quotes: (dueQuotes ?? []) as DigestQuote[],
+    failedRenewals: (failedRenewals ?? []) as DigestPayment[],
+    review: (review ?? []) as DigestReview[],
+  };
+}
 
 const money = (cents: number, currency: string): string => formatMoney(cents, currency);
 

@@ -31,7 +31,7 @@ export function fulfilmentOf(c: Context<AppEnv>): FulfilmentContext {
   return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c) };
 }
 
-export type Refusal = { status: ContentfulStatusCode; error: string; refusal?: MpesaRefusal };
+type Refusal = { status: ContentfulStatusCode; error: string; refusal?: MpesaRefusal };
 
 export type PromptAnswer = { kind: "started"; path: string } | ({ kind: "refused" } & Refusal);
 
@@ -129,7 +129,7 @@ async function answerRefusal(c: Context<AppEnv>, refusal: MpesaRefusal): Promise
 }
 
 /** Why a payment did not start, as status and sentence: 503 and 502 are worth a retry, 409 and 422 are not as they stand. */
-export function refusalOf(refusal: MpesaRefusal): [ContentfulStatusCode, string] {
+function refusalOf(refusal: MpesaRefusal): [ContentfulStatusCode, string] {
   switch (refusal.kind) {
     case "over-limit":
       return [422, copy.overLimit(refusal.kes)];

@@ -3,10 +3,10 @@
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import { displaySafaricomNumber } from "../lib/safaricom.ts";
 import { getOrderByRef } from "../orders/orders.ts";
-import { mpesaOrderPath, paths, quotePagePath, receiptPath } from "../paths.ts";
+import { mpesaOrderPath, paths, quotePagePath } from "../paths.ts";
 import { mpesaStandinPromptUrl } from "../providers/daraja.ts";
 import { getQuote } from "../quotes/quote-numbers.ts";
-import { receiptOfPayment } from "../receipts/receipt-queries.ts";
+import { receiptRefOf } from "../receipts/issue-receipt.ts";
 import { mpesaCopy, mpesaResultSentence } from "./mpesa-copy.ts";
 import { latestMpesaRequest } from "./mpesa-request-queries.ts";
 import { accountReferenceOf, retryPrice } from "./mpesa-start.ts";
@@ -59,14 +59,14 @@ export async function mpesaOrderState(
       : request?.status === "pending"
         ? "pending"
         : "failed";
-  const receipt = request?.status === "paid" ? await receiptOfPayment(env.DB, request.checkout_request_id) : null;
+  const receipt = request?.status === "paid" ? await receiptRefOf(env.DB, request.checkout_request_id) : null;
   const selfHref = mpesaOrderPath(ref);
   const view: MpesaOrderView = {
     state,
     kes: order.kes_amount,
     phone: request ? displaySafaricomNumber(request.phone) : "",
     mpesaReceipt: request?.mpesa_receipt ?? null,
-    receiptHref: receipt ? receiptPath(receipt.number, receipt.access_key) : null,
+    receiptHref: receipt?.path ?? null,
     receiptNumber: receipt?.number ?? null,
     failure:
       state === "failed" ? (request ? mpesaResultSentence(request.result_code) : mpesaCopy.providerFailed) : null,

@@ -1,7 +1,14 @@
-/** STK pushes sent to Daraja and how each ended (migrations/0011). */
-import type { MpesaRequestRow } from "../db/schema.ts";
+/**
+ * STK pushes sent to Daraja and how each ended (migrations/0011), through drizzle's builder. The
+ * settles and claims are each one guarded UPDATE (the guard in its WHERE, what changed in its
+ * RETURNING): D1 runs a statement atomically, so the builder keeps them exactly as safe as raw SQL.
+ */
+import { and, desc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
+import { database } from "../db/client.ts";
+import { type MpesaRequestRow, mpesaRequests, NOW, type OrderRow, orders } from "../db/schema.ts";
 
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+/** The time `seconds` ago, as timestamp columns hold it, for comparing with one. */
+const secondsAgo = (seconds: number) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${seconds} seconds`})`;
 
 export type NewMpesaRequest = {
   checkoutRequestId: string;
@@ -14,37 +21,36 @@ export type NewMpesaRequest = {
 };
 
 export async function insertMpesaRequest(db: D1Database, request: NewMpesaRequest): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO mpesa_requests (checkout_request_id, merchant_request_id, order_id, callback_token_hash, phone,
-         amount_kes, account_reference)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
-      request.checkoutRequestId,
-      request.merchantRequestId,
-      request.orderId,
-      request.callbackTokenHash,
-      request.phone,
-      request.amountKes,
-      request.accountReference,
-    )
-    .run();
+  await database(db).insert(mpesaRequests).values({
+    checkout_request_id: request.checkoutRequestId,
+    merchant_request_id: request.merchantRequestId,
+    order_id: request.orderId,
+    callback_token_hash: request.callbackTokenHash,
+    phone: request.phone,
+    amount_kes: request.amountKes,
+    account_reference: request.accountReference,
+  });
 }
 
-export function mpesaRequestByTokenHash(db: D1Database, tokenHash: string): Promise<MpesaRequestRow | null> {
-  return db
-    .prepare("SELECT * FROM mpesa_requests WHERE callback_token_hash = ?")
-    .bind(tokenHash)
-    .first<MpesaRequestRow>();
+export async function mpesaRequestByTokenHash(db: D1Database, tokenHash: string): Promise<MpesaRequestRow | null> {
+  const found = await database(db)
+    .select()
+    .from(mpesaRequests)
+    .where(eq(mpesaRequests.callback_token_hash, tokenHash))
+    .get();
+  return found ?? null;
 }
 
 /** The newest prompt sent for an order, the one its waiting page speaks of. */
-export function latestMpesaRequest(db: D1Database, orderId: string): Promise<MpesaRequestRow | null> {
-  return db
-    .prepare("SELECT * FROM mpesa_requests WHERE order_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1")
-    .bind(orderId)
-    .first<MpesaRequestRow>();
+export async function latestMpesaRequest(db: D1Database, orderId: string): Promise<MpesaRequestRow | null> {
+  const found = await database(db)
+    .select()
+    .from(mpesaRequests)
+    .where(eq(mpesaRequests.order_id, orderId))
+    .orderBy(desc(mpesaRequests.created_at), desc(sql`rowid`))
+    .limit(1)
+    .get();
+  return found ?? null;
 }
 
 export type MpesaSettlement = {
@@ -54,47 +60,49 @@ export type MpesaSettlement = {
   receipt: string | null;
 };
 
+/** A prompt's outcome as its settling UPDATE writes it: a receipt already known is kept when none comes. */
+const settledColumns = (settlement: Omit<MpesaSettlement, "status">) => ({
+  result_code: settlement.resultCode,
+  result_desc: settlement.resultDesc,
+  mpesa_receipt: sql`COALESCE(${settlement.receipt}, ${mpesaRequests.mpesa_receipt})`,
+  updated_at: NOW,
+});
+
 /**
  * Settles a pending prompt, once: the status is guarded in the UPDATE, so a replayed callback, the
  * sweep and the waiting page racing each other settle it exactly one time. The row when this call
  * settled it, null when it was already settled (or unknown).
  */
-export function settleMpesaRequest(
+export async function settleMpesaRequest(
   db: D1Database,
   checkoutRequestId: string,
   settlement: MpesaSettlement,
 ): Promise<MpesaRequestRow | null> {
-  return db
-    .prepare(
-      `UPDATE mpesa_requests
-         SET status = ?2, result_code = ?3, result_desc = ?4, mpesa_receipt = COALESCE(?5, mpesa_receipt),
-             updated_at = ${NOW}
-       WHERE checkout_request_id = ?1 AND status = 'pending'
-       RETURNING *`,
-    )
-    .bind(checkoutRequestId, settlement.status, settlement.resultCode, settlement.resultDesc, settlement.receipt)
-    .first<MpesaRequestRow>();
+  const settled = await database(db)
+    .update(mpesaRequests)
+    .set({ status: settlement.status, ...settledColumns(settlement) })
+    .where(and(eq(mpesaRequests.checkout_request_id, checkoutRequestId), eq(mpesaRequests.status, "pending")))
+    .returning()
+    .get();
+  return settled ?? null;
 }
 
 /**
  * Settles as paid a prompt we had marked failed, once Daraja confirmed the money (a late callback):
  * guarded like settleMpesaRequest, so a replay settles it one time. The row when this call did.
  */
-export function settleFailedMpesaRequestAsPaid(
+export async function settleFailedMpesaRequestAsPaid(
   db: D1Database,
   checkoutRequestId: string,
   settlement: Omit<MpesaSettlement, "status">,
 ): Promise<MpesaRequestRow | null> {
-  return db
-    .prepare(
-      `UPDATE mpesa_requests
-         SET status = 'paid', result_code = ?2, result_desc = ?3, mpesa_receipt = COALESCE(?4, mpesa_receipt),
-             updated_at = ${NOW}
-       WHERE checkout_request_id = ?1 AND status = 'failed'
-       RETURNING *`,
-    )
-    .bind(checkoutRequestId, settlement.resultCode, settlement.resultDesc, settlement.receipt)
-    .first<MpesaRequestRow>();
+  const settled = await database(db)
+    .update(mpesaRequests)
+    .set({ status: "paid", ...settledColumns(settlement) })
+    .where(and(eq(mpesaRequests.checkout_request_id, checkoutRequestId), eq(mpesaRequests.status, "failed")))
+    .returning()
+    .get();
+  return settled ?? null;
 }
 
 /**
@@ -102,32 +110,29 @@ export function settleFailedMpesaRequestAsPaid(
  * however many pages and sweeps ask together (the UPDATE is the lock).
  */
 export async function claimMpesaCheck(db: D1Database, checkoutRequestId: string, seconds: number): Promise<boolean> {
-  const result = await db
-    .prepare(
-      `UPDATE mpesa_requests SET checked_at = ${NOW}
-       WHERE checkout_request_id = ?1 AND status = 'pending'
-         AND (checked_at IS NULL OR checked_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))`,
+  const claimed = await database(db)
+    .update(mpesaRequests)
+    .set({ checked_at: NOW })
+    .where(
+      and(
+        eq(mpesaRequests.checkout_request_id, checkoutRequestId),
+        eq(mpesaRequests.status, "pending"),
+        or(isNull(mpesaRequests.checked_at), lte(mpesaRequests.checked_at, secondsAgo(seconds))),
+      ),
     )
-    .bind(checkoutRequestId, `-${seconds} seconds`)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
+    .returning({ checkout_request_id: mpesaRequests.checkout_request_id });
+  return claimed.length > 0;
 }
 
 /** Prompts still pending after `seconds`: the sweep asks Daraja about each. */
-export async function stalePendingMpesaRequests(
-  db: D1Database,
-  seconds: number,
-  limit: number,
-): Promise<MpesaRequestRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT * FROM mpesa_requests
-       WHERE status = 'pending' AND created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?1)
-       ORDER BY created_at LIMIT ?2`,
-    )
-    .bind(`-${seconds} seconds`, limit)
-    .all<MpesaRequestRow>();
-  return results;
+export function stalePendingMpesaRequests(db: D1Database, seconds: number, limit: number): Promise<MpesaRequestRow[]> {
+  return database(db)
+    .select()
+    .from(mpesaRequests)
+    .where(and(eq(mpesaRequests.status, "pending"), lte(mpesaRequests.created_at, secondsAgo(seconds))))
+    .orderBy(mpesaRequests.created_at)
+    .limit(limit)
+    .all();
 }
 
 /** How long a claim to send an order's prompt holds: longer than an STK push can take to answer. */
@@ -143,23 +148,34 @@ export async function claimOrderPrompt(
   db: D1Database,
   orderId: string,
   price: { kes: number; rateX100: number; pricedAt: string },
-  payableFrom: readonly string[],
+  payableFrom: readonly OrderRow["status"][],
 ): Promise<boolean> {
-  const from = payableFrom.map((_, i) => `?${i + 6}`).join(", ");
-  const claimed = await db
-    .prepare(
-      `UPDATE orders SET kes_amount = ?2, kes_rate_x100 = ?3, kes_priced_at = ?4, prompt_claimed_at = ${NOW}
-       WHERE order_id = ?1 AND status IN (${from})
-         AND (prompt_claimed_at IS NULL OR prompt_claimed_at <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?5))
-         AND NOT EXISTS (SELECT 1 FROM mpesa_requests WHERE order_id = ?1 AND status = 'pending')
-       RETURNING order_id`,
+  const dz = database(db);
+  const promptPending = dz
+    .select({ one: sql`1` })
+    .from(mpesaRequests)
+    .where(and(eq(mpesaRequests.order_id, orderId), eq(mpesaRequests.status, "pending")));
+  const claimed = await dz
+    .update(orders)
+    .set({
+      kes_amount: price.kes,
+      kes_rate_x100: price.rateX100,
+      kes_priced_at: price.pricedAt,
+      prompt_claimed_at: NOW,
+    })
+    .where(
+      and(
+        eq(orders.order_id, orderId),
+        inArray(orders.status, [...payableFrom]),
+        or(isNull(orders.prompt_claimed_at), lte(orders.prompt_claimed_at, secondsAgo(PROMPT_CLAIM_SECONDS))),
+        notExists(promptPending),
+      ),
     )
-    .bind(orderId, price.kes, price.rateX100, price.pricedAt, `-${PROMPT_CLAIM_SECONDS} seconds`, ...payableFrom)
-    .first();
-  return claimed !== null;
+    .returning({ order_id: orders.order_id });
+  return claimed.length > 0;
 }
 
 /** Ends a claim: the prompt was recorded (it now blocks others by being pending) or never sent. */
 export async function releaseOrderPrompt(db: D1Database, orderId: string): Promise<void> {
-  await db.prepare("UPDATE orders SET prompt_claimed_at = NULL WHERE order_id = ?").bind(orderId).run();
+  await database(db).update(orders).set({ prompt_claimed_at: null }).where(eq(orders.order_id, orderId));
 }

@@ -22,7 +22,7 @@ import { allowedFrom } from "../orders/order-status.ts";
 import { getOrderByRef, getOrderItems, insertOrder, type NewOrder } from "../orders/orders.ts";
 import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
 import { currentKesRate } from "../payments/kes-rate.ts";
-import { orderBalance, quotePartPayment } from "../payments/order-balance-queries.ts";
+import { orderBalance, quotePartPayment } from "../payments/order-balance.ts";
 import {
   createMpesaGateway,
   type MpesaGateway,
@@ -30,8 +30,7 @@ import {
   MpesaProviderError,
   MpesaRefusedError,
 } from "../providers/daraja.ts";
-import type { Quote } from "../quotes/quote-numbers.ts";
-import { getQuote } from "../quotes/quote-queries.ts";
+import { getQuote, type Quote } from "../quotes/quote-numbers.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import { claimOrderPrompt, insertMpesaRequest, releaseOrderPrompt } from "./mpesa-request-queries.ts";
 

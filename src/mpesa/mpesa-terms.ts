@@ -1,7 +1,7 @@
 import { formatLongDate } from "../lib/dates.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import { currentKesRate } from "../payments/kes-rate.ts";
-import { quotePartPayment } from "../payments/order-balance-queries.ts";
+import { quotePartPayment } from "../payments/order-balance.ts";
 import { mpesaConfigured } from "../providers/daraja.ts";
 import type { Quote } from "../quotes/quote-numbers.ts";
 import type { MpesaTerms } from "./mpesa-payment-schema.ts";

@@ -7,12 +7,19 @@
  * cents, a payment in US dollars converted at the order's own rate. Any other order is counted in
  * cents of its currency, a KES payment by the USD equivalent it was recorded with. A shortfall of at
  * most KES 1 or one cent is exchange-rate rounding, not a balance.
+ *
+ * The expressions stay one SQL text, which the settling UPDATE (raw: its sum and its guard are one
+ * statement) and the reads below (drizzle's builder around them, through sql.raw) both use.
  */
 
-import { sql } from "drizzle-orm";
-import type { Statement } from "../db/client.ts";
+import { and, asc, desc, eq, exists, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { database, type Statement } from "../db/client.ts";
+import { orders, payments } from "../db/schema.ts";
 
 /** `o` is the alias of the orders row in the surrounding statement. */
+const accountCurrency = (o: string) => `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN 'kes' ELSE ${o}.currency END)`;
+
 const due = (o: string) =>
   `(CASE WHEN ${o}.kes_amount IS NOT NULL THEN ${o}.kes_amount * 100 ELSE ${o}.total_cents END)`;
 
@@ -54,9 +61,7 @@ export type OrderBalance = {
   settled: boolean;
 };
 
-type BalanceRow = { currency: string; due: number; paid: number; settled: number };
-
-function balanceOf(row: BalanceRow): OrderBalance {
+function balanceOf(row: { currency: string; due: number; paid: number; settled: number }): OrderBalance {
   const settled = row.settled === 1;
   return {
     currency: row.currency,
@@ -67,15 +72,33 @@ function balanceOf(row: BalanceRow): OrderBalance {
   };
 }
 
-const BALANCE_COLUMNS = `CASE WHEN o.kes_amount IS NOT NULL THEN 'kes' ELSE o.currency END AS currency,
-  ${due("o")} AS due, ${paidToward("o")} AS paid, ${orderSettledSql("o")} AS settled`;
+/** The orders row the reads below name `o`, as the expressions above are written for. */
+const o = alias(orders, "o");
+
+/** An order's account as columns of a read of `o`: the expressions above, unchanged, through sql.raw. */
+const balanceColumns = {
+  currency: sql<string>`${sql.raw(accountCurrency("o"))}`,
+  due: sql<number>`${sql.raw(due("o"))}`,
+  paid: sql<number>`${sql.raw(paidToward("o"))}`,
+  settled: sql<number>`${sql.raw(orderSettledSql("o"))}`,
+};
+
+/** `o` is not paid, yet money was recorded against it: a quote's order being paid in parts. */
+function partPaid(db: D1Database) {
+  const paidLine = database(db)
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.order_id, o.order_id), eq(payments.status, "paid")));
+  return and(ne(o.status, "paid"), exists(paidLine));
+}
+
+/** `column` is one of `values`, sent as one JSON array: one parameter however many there are. */
+const inJsonList = (column: typeof o.order_id | typeof o.quote_number, values: readonly string[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 /** The order's account, or null when there is no such order. */
 export async function orderBalance(db: D1Database, orderId: string): Promise<OrderBalance | null> {
-  const row = await db
-    .prepare(`SELECT ${BALANCE_COLUMNS} FROM orders o WHERE o.order_id = ?`)
-    .bind(orderId)
-    .first<BalanceRow>();
+  const row = await database(db).select(balanceColumns).from(o).where(eq(o.order_id, orderId)).get();
   return row ? balanceOf(row) : null;
 }
 
@@ -87,29 +110,23 @@ export async function quotePartPayment(
   db: D1Database,
   quoteNumber: string,
 ): Promise<{ orderId: string; balance: OrderBalance } | null> {
-  const row = await db
-    .prepare(
-      `SELECT o.order_id, ${BALANCE_COLUMNS} FROM orders o
-       WHERE o.quote_number = ? AND o.status <> 'paid'
-         AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id AND p.status = 'paid')
-       ORDER BY o.created_at DESC LIMIT 1`,
-    )
-    .bind(quoteNumber)
-    .first<BalanceRow & { order_id: string }>();
+  const row = await database(db)
+    .select({ order_id: o.order_id, ...balanceColumns })
+    .from(o)
+    .where(and(eq(o.quote_number, quoteNumber), partPaid(db)))
+    .orderBy(desc(o.created_at))
+    .limit(1)
+    .get();
   return row ? { orderId: row.order_id, balance: balanceOf(row) } : null;
 }
 
-/** The accounts of these orders, by session id (one statement: the ids travel as one JSON array). */
+/** The accounts of these orders, by order id (one statement: the ids travel as one JSON array). */
 export async function orderBalances(db: D1Database, orderIds: readonly string[]): Promise<Map<string, OrderBalance>> {
-  if (orderIds.length === 0) return new Map();
-  const { results } = await db
-    .prepare(
-      `SELECT o.order_id, ${BALANCE_COLUMNS} FROM orders o
-       WHERE o.order_id IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(JSON.stringify(orderIds))
-    .all<BalanceRow & { order_id: string }>();
-  return new Map(results.map((row) => [row.order_id, balanceOf(row)]));
+  const rows = await database(db)
+    .select({ order_id: o.order_id, ...balanceColumns })
+    .from(o)
+    .where(inJsonList(o.order_id, orderIds));
+  return new Map(rows.map((row) => [row.order_id, balanceOf(row)]));
 }
 
 /** Of these quotes, those being paid in parts: their order's account, by quote number. */
@@ -117,15 +134,13 @@ export async function quotePartPayments(
   db: D1Database,
   numbers: readonly string[],
 ): Promise<Map<string, OrderBalance>> {
-  if (numbers.length === 0) return new Map();
-  const { results } = await db
-    .prepare(
-      `SELECT o.quote_number, ${BALANCE_COLUMNS} FROM orders o
-       WHERE o.quote_number IN (SELECT value FROM json_each(?)) AND o.status <> 'paid'
-         AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id AND p.status = 'paid')
-       ORDER BY o.created_at`,
-    )
-    .bind(JSON.stringify(numbers))
-    .all<BalanceRow & { quote_number: string }>();
-  return new Map(results.map((row) => [row.quote_number, balanceOf(row)]));
+  const rows = await database(db)
+    .select({ quote_number: o.quote_number, ...balanceColumns })
+    .from(o)
+    .where(and(inJsonList(o.quote_number, numbers), partPaid(db)))
+    .orderBy(asc(o.created_at));
+  const accounts = new Map<string, OrderBalance>();
+  // Every row names a quote (the IN above); of two orders of one quote, the later one is kept.
+  for (const row of rows) if (row.quote_number) accounts.set(row.quote_number, balanceOf(row));
+  return accounts;
 }

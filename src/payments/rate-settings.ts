@@ -4,7 +4,7 @@
  * (payments/setting-queries.ts). A large change is asked about before it is saved: a misplaced decimal point
  * (12.95 for 129.50) would charge every M-Pesa buyer a tenth of the price.
  */
-import { auditFor } from "../admin/admin-action-queries.ts";
+import { auditFor } from "../db/audit-trail.ts";
 import type { AuditRow } from "../db/schema.ts";
 import { formatKesRate, KES_RATE_MAX_X100, KES_RATE_MIN_X100, parseKesRate } from "../lib/kes.ts";
 import { currentKesRate, type KesRate, setKesRate } from "./kes-rate.ts";

@@ -1,25 +1,29 @@
 /** The owner's settings (migrations/0011): one row per key, written with its audit row in one batch. */
-import type { SettingRow } from "../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { database, runBatch } from "../db/client.ts";
+import { adminAudit, NOW, type SettingRow, settings } from "../db/schema.ts";
 
-export function getSetting(db: D1Database, key: string): Promise<SettingRow | null> {
-  return db.prepare("SELECT * FROM settings WHERE key = ?").bind(key).first<SettingRow>();
+/** The owner's settings; setting one is audited as `setting.<key>` (db/schema.ts auditActions). */
+export type SettingKey = "kes_rate";
+
+export async function getSetting(db: D1Database, key: SettingKey): Promise<SettingRow | null> {
+  return (await database(db).select().from(settings).where(eq(settings.key, key)).get()) ?? null;
 }
 
 /** Sets a value and writes its audit row in the same transaction: neither without the other. */
-export async function putSetting(db: D1Database, key: string, value: string, actor: string): Promise<void> {
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO settings (key, value, updated_by) VALUES (?1, ?2, ?3)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by,
-           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-      )
-      .bind(key, value, actor),
-    db
-      .prepare(
-        `INSERT INTO admin_audit (actor, action, subject_kind, subject_id, detail)
-         VALUES (?1, ?2, 'setting', ?3, ?4)`,
-      )
-      .bind(actor, `setting.${key}`, key, value),
+export async function putSetting(db: D1Database, key: SettingKey, value: string, actor: string): Promise<void> {
+  const dz = database(db);
+  await runBatch(db, [
+    dz
+      .insert(settings)
+      .values({ key, value, updated_by: actor })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updated_by: actor, updated_at: NOW } }),
+    dz.insert(adminAudit).values({
+      actor,
+      action: `setting.${key}`,
+      subject_kind: "setting",
+      subject_id: key,
+      detail: value,
+    }),
   ]);
 }

@@ -28,7 +28,7 @@ import { type LedgerLine, ledgerLineOf, ledgerLineStatement } from "./ledger.ts"
 import { settleWhenCoveredStatement } from "./order-balance-queries.ts";
 
 /** How the money came in: named in the log line every settlement writes. */
-export type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded";
+type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded";
 
 /**
  * What the money does to its order:
@@ -37,7 +37,7 @@ export type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded";
  * - "nothing": a subscription's invoice, which the order already stands for;
  * - review: held for the owner, with why.
  */
-export type Settles = "when-covered" | "paid" | "nothing" | { review: string };
+type Settles = "when-covered" | "paid" | "nothing" | { review: string };
 
 export type IncomingPayment = {
   channel: PaymentChannel;

@@ -3,53 +3,86 @@
  * erasure). D1 enforces foreign keys, so children go first: receipts before payments, a
  * subscription's held invoices before the subscription, quote lines before their quote, the order last.
  */
+import { asc, eq, inArray } from "drizzle-orm";
+import { database, runBatch } from "../db/client.ts";
+import {
+  mpesaRequests,
+  orderItems,
+  orderNotes,
+  orders,
+  outbox,
+  payments,
+  pendingInvoices,
+  quoteLines,
+  quotes,
+  receipts,
+  stripeEvents,
+  subscriptions,
+} from "../db/schema.ts";
 
 /** The documents in R2 an order's erasure must also delete: its receipts' and its paid quote's PDFs. */
 export type OrderDocuments = { receiptNumbers: string[]; quoteNumbers: string[] };
 
 /** The receipts of the order's payments and the quote it paid (quotes.accepted_order), by number. */
 export async function orderDocuments(db: D1Database, orderId: string): Promise<OrderDocuments> {
-  const [receipts, quotes] = await db.batch<{ number: string }>([
-    db
-      .prepare(
-        `SELECT number FROM receipts
-         WHERE payment_id IN (SELECT payment_id FROM payments WHERE order_id = ?) ORDER BY number`,
-      )
-      .bind(orderId),
-    db.prepare("SELECT number FROM quotes WHERE accepted_order = ? ORDER BY number").bind(orderId),
+  const dz = database(db);
+  const paymentIds = dz
+    .select({ payment_id: payments.payment_id })
+    .from(payments)
+    .where(eq(payments.order_id, orderId));
+  const [receiptRows, quoteRows] = await dz.batch([
+    dz
+      .select({ number: receipts.number })
+      .from(receipts)
+      .where(inArray(receipts.payment_id, paymentIds))
+      .orderBy(asc(receipts.number)),
+    dz
+      .select({ number: quotes.number })
+      .from(quotes)
+      .where(eq(quotes.accepted_order, orderId))
+      .orderBy(asc(quotes.number)),
   ]);
   return {
-    receiptNumbers: (receipts?.results ?? []).map((row) => row.number),
-    quoteNumbers: (quotes?.results ?? []).map((row) => row.number),
+    receiptNumbers: receiptRows.map((row) => row.number),
+    quoteNumbers: quoteRows.map((row) => row.number),
   };
 }
 
 /**
- * The statements that delete the order and every row about it, children first, for one `db.batch`
- * (one transaction: all or nothing): receipts, payments, M-Pesa prompts, held invoices of its
+ * The statements that delete the order and every row about it, children first, for one batch (one
+ * transaction: all or nothing): receipts, payments, M-Pesa prompts, held invoices of its
  * subscription, the subscription, lines, notes, handled Stripe events of the session, its e-mails
  * (outbox rows naming it), and the quote it paid with that quote's lines. The audit log is not
  * touched: it is the record of what was done. R2 documents are the caller's (orderDocuments).
  */
-function eraseOrderStatements(db: D1Database, orderId: string): D1PreparedStatement[] {
-  const sql = [
-    "DELETE FROM receipts WHERE payment_id IN (SELECT payment_id FROM payments WHERE order_id = ?1)",
-    "DELETE FROM payments WHERE order_id = ?1",
-    "DELETE FROM mpesa_requests WHERE order_id = ?1",
-    "DELETE FROM pending_invoices WHERE subscription_id IN (SELECT subscription_id FROM subscriptions WHERE order_id = ?1)",
-    "DELETE FROM subscriptions WHERE order_id = ?1",
-    "DELETE FROM order_items WHERE order_id = ?1",
-    "DELETE FROM order_notes WHERE order_id = ?1",
-    "DELETE FROM stripe_events WHERE order_id = ?1",
-    "DELETE FROM outbox WHERE order_id = ?1",
-    "DELETE FROM quote_lines WHERE number IN (SELECT number FROM quotes WHERE accepted_order = ?1)",
-    "DELETE FROM quotes WHERE accepted_order = ?1",
-    "DELETE FROM orders WHERE order_id = ?1",
+function eraseOrderStatements(db: D1Database, orderId: string) {
+  const dz = database(db);
+  const paymentIds = dz
+    .select({ payment_id: payments.payment_id })
+    .from(payments)
+    .where(eq(payments.order_id, orderId));
+  const subscriptionIds = dz
+    .select({ subscription_id: subscriptions.subscription_id })
+    .from(subscriptions)
+    .where(eq(subscriptions.order_id, orderId));
+  const paidQuotes = dz.select({ number: quotes.number }).from(quotes).where(eq(quotes.accepted_order, orderId));
+  return [
+    dz.delete(receipts).where(inArray(receipts.payment_id, paymentIds)),
+    dz.delete(payments).where(eq(payments.order_id, orderId)),
+    dz.delete(mpesaRequests).where(eq(mpesaRequests.order_id, orderId)),
+    dz.delete(pendingInvoices).where(inArray(pendingInvoices.subscription_id, subscriptionIds)),
+    dz.delete(subscriptions).where(eq(subscriptions.order_id, orderId)),
+    dz.delete(orderItems).where(eq(orderItems.order_id, orderId)),
+    dz.delete(orderNotes).where(eq(orderNotes.order_id, orderId)),
+    dz.delete(stripeEvents).where(eq(stripeEvents.order_id, orderId)),
+    dz.delete(outbox).where(eq(outbox.order_id, orderId)),
+    dz.delete(quoteLines).where(inArray(quoteLines.number, paidQuotes)),
+    dz.delete(quotes).where(eq(quotes.accepted_order, orderId)),
+    dz.delete(orders).where(eq(orders.order_id, orderId)),
   ];
-  return sql.map((statement) => db.prepare(statement).bind(orderId));
 }
 
 /** Runs eraseOrderStatements as one transaction. */
 export async function eraseOrderRows(db: D1Database, orderId: string): Promise<void> {
-  await db.batch(eraseOrderStatements(db, orderId));
+  await runBatch(db, eraseOrderStatements(db, orderId));
 }

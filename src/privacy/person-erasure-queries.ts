@@ -5,8 +5,20 @@
  * them. Kept for the 7-year rule, with their contact details replaced: orders, their items,
  * payments, receipts, subscriptions and the quotes they accepted.
  */
+import { and, inArray, isNull, ne, sql } from "drizzle-orm";
+import { database, runBatch } from "../db/client.ts";
+import {
+  billingLinks,
+  contactMessages,
+  mpesaRequests,
+  orders,
+  outbox,
+  payments,
+  quoteLines,
+  quotes,
+} from "../db/schema.ts";
 import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
-import { keyList, PERSON_KEY, personScopes } from "./person-queries.ts";
+import { personKeyIn, personKeyOf, personScopes } from "./person-queries.ts";
 
 /** How much an erasure changed, kind by kind (the audit row's detail). */
 export type ErasureCounts = {
@@ -20,6 +32,33 @@ export type ErasureCounts = {
   prompts: number;
 };
 
+/** The key list as raw SQL's `IN (…)` operand: one bound value per key. */
+const keyList = (keys: readonly string[]) =>
+  sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+
+/**
+ * The erasure's audit row, written only while something of theirs is left: of two erasures at once,
+ * the second finds nothing and records nothing (batches run one after another). An e-mail whose body
+ * is already cleared still names them until its recipient is erased: that counts too.
+ * Raw SQL: the guard is the statement (INSERT … SELECT … WHERE EXISTS), and the row it returns, or
+ * not, is how the caller learns whether this erasure was the one recorded.
+ */
+function erasureRecordStatement(
+  keys: readonly string[],
+  audit: { at: string; actor: string; subject: string; detail: string },
+) {
+  const held = (table: Parameters<typeof personKeyOf>[0]) =>
+    sql`EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE ${personKeyOf(table)} IN (${keyList(keys)}))`;
+  return sql`INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
+    SELECT ${audit.at}, ${audit.actor}, 'person.erased', 'person', ${audit.subject}, ${audit.detail}
+    WHERE ${held("orders")} OR ${held("quotes")} OR ${held("contact_messages")} OR ${held("billing_links")}
+      OR ${held("outbox")}
+    RETURNING id`;
+}
+
 /**
  * Runs the erasure with its audit row (`detail`: what the caller found and is erasing). Returns
  * whether it was recorded (false: a concurrent erasure had already taken everything), what each
@@ -30,55 +69,53 @@ export async function erasePerson(
   keys: readonly string[],
   audit: { at: string; actor: string; subject: string; detail: string },
 ): Promise<{ recorded: boolean; counts: ErasureCounts; deletedQuotes: string[] }> {
-  const list = keyList(keys);
-  const scope = personScopes(keys);
-  // ?1…?n are the person's keys; the values after them are numbered on from there.
-  const next = (k: number) => `?${keys.length + k}`;
-  const run = (sql: string, ...values: string[]) => db.prepare(sql).bind(...keys, ...values);
-  const results = await db.batch<Record<string, string>>([
-    // The record first, and only while something of theirs is left: of two erasures at once, the
-    // second finds nothing and records nothing (batches run one after another). An e-mail whose
-    // body is already cleared still names them until its recipient is erased: that counts too.
-    run(
-      `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
-       SELECT ${next(1)}, ${next(2)}, 'person.erased', 'person', ${next(3)}, ${next(4)}
-       WHERE EXISTS (SELECT 1 FROM orders WHERE ${PERSON_KEY.orders} IN (${list}))
-          OR EXISTS (SELECT 1 FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}))
-          OR EXISTS (SELECT 1 FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}))
-          OR EXISTS (SELECT 1 FROM billing_links WHERE ${PERSON_KEY.billing_links} IN (${list}))
-          OR EXISTS (SELECT 1 FROM outbox WHERE ${PERSON_KEY.outbox} IN (${list}))
-       RETURNING id`,
-      audit.at,
-      audit.actor,
-      audit.subject,
-      audit.detail,
-    ),
+  const dz = database(db);
+  const scope = personScopes(dz, keys);
+  const results = await runBatch(db, [
+    // The record first (see erasureRecordStatement).
+    erasureRecordStatement(keys, audit),
     // Mail first: which e-mails are theirs is read through their messages, orders and quotes.
-    run(
-      `UPDATE outbox SET ${erasedMailSet(next(1), next(2), `${PERSON_KEY.outbox} IN (${list})`)}
-       WHERE id IN (${scope.emails}) RETURNING id`,
-      audit.at,
-      ERASED,
+    dz
+      .update(outbox)
+      .set(erasedMailSet(audit.at, personKeyIn("outbox", keys)))
+      .where(inArray(outbox.id, scope.emails))
+      .returning({ id: outbox.id }),
+    dz.delete(billingLinks).where(personKeyIn("billing_links", keys)).returning({ email: billingLinks.email }),
+    dz.delete(quoteLines).where(
+      inArray(
+        quoteLines.number,
+        dz
+          .select({ number: quotes.number })
+          .from(quotes)
+          .where(and(personKeyIn("quotes", keys), isNull(quotes.accepted_at))),
+      ),
     ),
-    run(`DELETE FROM billing_links WHERE ${PERSON_KEY.billing_links} IN (${list}) RETURNING email`),
-    run(`DELETE FROM quote_lines WHERE number IN (${scope.quotes} AND accepted_at IS NULL)`),
-    run(`DELETE FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}) AND accepted_at IS NULL RETURNING number`),
-    run(
-      `UPDATE quotes SET customer_email = ${next(1)} WHERE ${PERSON_KEY.quotes} IN (${list}) RETURNING number`,
-      ERASED,
-    ),
-    run(`DELETE FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}) RETURNING id`),
-    run(
-      `DELETE FROM mpesa_requests WHERE order_id IN (${scope.orders}) AND status <> 'pending' RETURNING checkout_request_id`,
-    ),
-    run(`UPDATE payments SET phone = NULL WHERE order_id IN (${scope.orders}) RETURNING payment_id`),
-    run(
-      `UPDATE orders SET customer_email = ${next(1)}, customer_phone = ${next(1)}, address = ${next(1)}, state = '', zip = ''
-       WHERE ${PERSON_KEY.orders} IN (${list}) RETURNING order_id`,
-      ERASED,
-    ),
+    dz
+      .delete(quotes)
+      .where(and(personKeyIn("quotes", keys), isNull(quotes.accepted_at)))
+      .returning({ number: quotes.number }),
+    dz
+      .update(quotes)
+      .set({ customer_email: ERASED })
+      .where(personKeyIn("quotes", keys))
+      .returning({ number: quotes.number }),
+    dz.delete(contactMessages).where(personKeyIn("contact_messages", keys)).returning({ id: contactMessages.id }),
+    dz
+      .delete(mpesaRequests)
+      .where(and(inArray(mpesaRequests.order_id, scope.orders), ne(mpesaRequests.status, "pending")))
+      .returning({ checkout_request_id: mpesaRequests.checkout_request_id }),
+    dz
+      .update(payments)
+      .set({ phone: null })
+      .where(inArray(payments.order_id, scope.orders))
+      .returning({ payment_id: payments.payment_id }),
+    dz
+      .update(orders)
+      .set({ customer_email: ERASED, customer_phone: ERASED, address: ERASED, state: "", zip: "" })
+      .where(personKeyIn("orders", keys))
+      .returning({ order_id: orders.order_id }),
   ]);
-  const returned = (i: number) => results[i]?.results ?? [];
+  const returned = (i: number) => results[i] ?? [];
   const deletedQuotes = returned(4).map((r) => String(r.number));
   return {
     recorded: returned(0).length > 0,

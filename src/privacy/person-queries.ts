@@ -1,22 +1,44 @@
 /**
  * Everything held about one person, in SQL (the People section: src/privacy/person.ts). A person is
  * one or more keys (personKey of their addresses), each found by an indexed equality on the key of
- * every stored address (src/privacy/mailbox-key-queries.ts): no scan of a domain's addresses, so no number of
- * other addresses can hide anyone's. The keys are bound once as ?1…?n.
+ * every stored address (src/privacy/mailbox-key-queries.ts): no scan of a domain's addresses, so no
+ * number of other addresses can hide anyone's. The keys are compared with the very expression each
+ * index is on (sql.raw of that module's text: SQLite uses such an index for no other), inside
+ * drizzle's builder.
+ *
+ * Bound values: every key list binds the keys again (drizzle numbers no parameters), and D1 binds at
+ * most 100 a statement. The widest read (the audit rows) binds 8 lists and 6 values more: 11 keys
+ * (the person and the 10 spellings a page may tick) bind 94.
  */
 
-import type {
-  AuditRow,
-  ContactMessageRow,
-  MpesaRequestRow,
-  OrderItemRow,
-  OrderNoteRow,
-  OrderRow,
-  OutboxRow,
-  PaymentRow,
-  QuoteLineRow,
-  QuoteRow,
-  SubscriptionRow,
+import { and, asc, desc, eq, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/sqlite-core";
+import { type Database, database } from "../db/client.ts";
+import {
+  type AuditRow,
+  adminAudit,
+  billingLinks,
+  type ContactMessageRow,
+  contactMessages,
+  type MpesaRequestRow,
+  mpesaRequests,
+  type OrderItemRow,
+  type OrderNoteRow,
+  type OrderRow,
+  type OutboxRow,
+  orderItems,
+  orderNotes,
+  orders,
+  outbox,
+  type PaymentRow,
+  payments,
+  type QuoteLineRow,
+  type QuoteRow,
+  quoteLines,
+  quotes,
+  receipts,
+  type SubscriptionRow,
+  subscriptions,
 } from "../db/schema.ts";
 import { ADDRESS_COLUMNS, mailboxKeySql, personKeySql } from "./mailbox-key-queries.ts";
 
@@ -27,13 +49,34 @@ export const MAX_ROWS = 500;
 
 type AddressTable = (typeof ADDRESS_COLUMNS)[number][0];
 
+/** Each table holding an address, and that address's column, as drizzle knows them. */
+const TABLE = { orders, quotes, contact_messages: contactMessages, billing_links: billingLinks, outbox };
+const ADDRESS = {
+  orders: orders.customer_email,
+  quotes: quotes.customer_email,
+  contact_messages: contactMessages.email,
+  billing_links: billingLinks.email,
+  outbox: outbox.recipient,
+} satisfies Record<AddressTable, unknown>;
+
+/** One statement per table holding an address, for a UNION (there are always several). */
+function eachAddressTable<T>(statement: (table: AddressTable, column: string) => T): [T, T, ...T[]] {
+  const [first, second, ...rest] = ADDRESS_COLUMNS.map(([table, column]) => statement(table, column));
+  if (!first || !second) throw new Error("Fewer than two tables hold an address");
+  return [first, second, ...rest];
+}
+
 /** Each table's person key, as the expression its index is on (SQLite uses the index for no other). */
-export const PERSON_KEY = Object.fromEntries(
+const PERSON_KEY = Object.fromEntries(
   ADDRESS_COLUMNS.map(([table, column]) => [table, personKeySql(column)]),
 ) as Record<AddressTable, string>;
 
-/** The person's keys as ?1…?n, for IN lists and the subqueries below. */
-export const keyList = (keys: readonly string[]) => keys.map((_, i) => `?${i + 1}`).join(", ");
+/** The table's person key, for an equality, a list or a column read. */
+export const personKeyOf = (table: AddressTable): SQL => sql.raw(PERSON_KEY[table]);
+
+/** The row of `table` (the statement's only table of that name) is under one of the keys. */
+export const personKeyIn = (table: AddressTable, keys: readonly string[]): SQL =>
+  inArray(personKeyOf(table), [...keys]);
 
 /**
  * The other people whose address differs from `key`'s only where the caps' broad rule (mailboxKey,
@@ -46,36 +89,185 @@ export async function possiblySamePerson(
   key: string,
   limit: number,
 ): Promise<string[]> {
-  const { results } = await db.prepare(possiblySameQuery(limit)).bind(broadKey, key).all<{ other: string }>();
-  return results.map((r) => r.other);
+  const rows = await possiblySameQuery(db, broadKey, key, limit);
+  return rows.map((r) => r.other);
 }
 
-/** possiblySamePerson's statement: ?1 the broad key, ?2 the person's key. */
-export function possiblySameQuery(limit: number): string {
-  const each = ADDRESS_COLUMNS.map(
-    ([table, column]) =>
-      `SELECT ${PERSON_KEY[table]} AS other FROM ${table} WHERE ${mailboxKeySql(column)} = ?1 AND ${PERSON_KEY[table]} <> ?2`,
+/** possiblySamePerson's statement (a test reads its plan). */
+export function possiblySameQuery(db: D1Database, broadKey: string, key: string, limit: number) {
+  const dz = database(db);
+  const each = eachAddressTable((table, column) =>
+    dz
+      .select({ other: sql<string>`${personKeyOf(table)}`.as("other") })
+      .from(TABLE[table])
+      .where(and(eq(sql.raw(mailboxKeySql(column)), broadKey), ne(personKeyOf(table), key))),
   );
-  return `${each.join(" UNION ")} ORDER BY other LIMIT ${Number(limit)}`;
+  return union(...each)
+    .orderBy(sql`other`)
+    .limit(limit);
 }
 
-/** The person's orders, messages and quotes as subqueries over the bound keys. */
-export function personScopes(keys: readonly string[]) {
-  const list = keyList(keys);
-  const orders = `SELECT order_id FROM orders WHERE ${PERSON_KEY.orders} IN (${list})`;
-  const messages = `SELECT id FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list})`;
-  const quotes = `SELECT number FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list})`;
+/** The person's orders, messages, quotes, payments and e-mails, as subqueries over the keys. */
+export function personScopes(dz: Database, keys: readonly string[]) {
+  const orderIds = dz.select({ order_id: orders.order_id }).from(orders).where(personKeyIn("orders", keys));
+  const messageIds = dz
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(personKeyIn("contact_messages", keys));
+  const quoteNumbers = dz.select({ number: quotes.number }).from(quotes).where(personKeyIn("quotes", keys));
+  const ownerQuoteKeys = dz
+    .select({ key: sql<string>`'owner-quote:' || ${quotes.number}` })
+    .from(quotes)
+    .where(personKeyIn("quotes", keys));
   return {
-    orders,
-    messages,
-    quotes,
-    payments: `SELECT payment_id FROM payments WHERE order_id IN (${orders})`,
+    orders: orderIds,
+    messages: messageIds,
+    quotes: quoteNumbers,
+    payments: dz.select({ payment_id: payments.payment_id }).from(payments).where(inArray(payments.order_id, orderIds)),
     /** Mail to them, and mail to the owner about their messages, orders and quotes. */
-    emails: `SELECT id FROM outbox WHERE ${PERSON_KEY.outbox} IN (${list})
-      OR message_id IN (${messages})
-      OR order_id IN (${orders})
-      OR dedupe_key IN (SELECT 'owner-quote:' || number FROM (${quotes}))`,
+    emails: dz
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          personKeyIn("outbox", keys),
+          inArray(outbox.message_id, messageIds),
+          inArray(outbox.order_id, orderIds),
+          inArray(outbox.dedupe_key, ownerQuoteKeys),
+        ),
+      ),
   };
+}
+
+/** An M-Pesa prompt's columns but its callback secret's hash. */
+const PROMPT_COLUMNS = {
+  checkout_request_id: mpesaRequests.checkout_request_id,
+  merchant_request_id: mpesaRequests.merchant_request_id,
+  order_id: mpesaRequests.order_id,
+  phone: mpesaRequests.phone,
+  amount_kes: mpesaRequests.amount_kes,
+  account_reference: mpesaRequests.account_reference,
+  status: mpesaRequests.status,
+  result_code: mpesaRequests.result_code,
+  result_desc: mpesaRequests.result_desc,
+  mpesa_receipt: mpesaRequests.mpesa_receipt,
+  created_at: mpesaRequests.created_at,
+  updated_at: mpesaRequests.updated_at,
+  checked_at: mpesaRequests.checked_at,
+};
+
+/** The statements reading what is held under the keys, in PersonRows' order (a test reads their plans). */
+export function personQueries(db: D1Database, keys: readonly string[]) {
+  const dz = database(db);
+  const scope = personScopes(dz, keys);
+  const spellings = eachAddressTable((table) =>
+    dz
+      .select({ address: sql<string>`${ADDRESS[table]}`.as("address") })
+      .from(TABLE[table])
+      .where(personKeyIn(table, keys)),
+  );
+  return [
+    union(...spellings)
+      .orderBy(sql`address`)
+      .limit(MAX_ADDRESSES + 1),
+    dz.select().from(orders).where(personKeyIn("orders", keys)).orderBy(desc(orders.created_at)).limit(MAX_ROWS),
+    dz
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.order_id, scope.orders))
+      .orderBy(asc(orderItems.order_id), asc(orderItems.item_id))
+      .limit(MAX_ROWS),
+    dz
+      .select()
+      .from(payments)
+      .where(inArray(payments.order_id, scope.orders))
+      .orderBy(desc(payments.created_at))
+      .limit(MAX_ROWS),
+    dz
+      .select({ number: receipts.number, payment_id: receipts.payment_id, created_at: receipts.created_at })
+      .from(receipts)
+      .where(inArray(receipts.payment_id, scope.payments))
+      .orderBy(asc(receipts.number))
+      .limit(MAX_ROWS),
+    dz
+      .select()
+      .from(subscriptions)
+      .where(inArray(subscriptions.order_id, scope.orders))
+      .orderBy(desc(subscriptions.created_at))
+      .limit(MAX_ROWS),
+    dz
+      .select(PROMPT_COLUMNS)
+      .from(mpesaRequests)
+      .where(inArray(mpesaRequests.order_id, scope.orders))
+      .orderBy(desc(mpesaRequests.created_at))
+      .limit(MAX_ROWS),
+    dz
+      .select()
+      .from(orderNotes)
+      .where(inArray(orderNotes.order_id, scope.orders))
+      .orderBy(desc(orderNotes.at))
+      .limit(MAX_ROWS),
+    dz.select().from(quotes).where(personKeyIn("quotes", keys)).orderBy(desc(quotes.created_at)).limit(MAX_ROWS),
+    dz
+      .select()
+      .from(quoteLines)
+      .where(inArray(quoteLines.number, scope.quotes))
+      .orderBy(asc(quoteLines.number), asc(quoteLines.position))
+      .limit(MAX_ROWS),
+    dz
+      .select()
+      .from(contactMessages)
+      .where(personKeyIn("contact_messages", keys))
+      .orderBy(desc(contactMessages.created_at))
+      .limit(MAX_ROWS),
+    dz.select().from(outbox).where(inArray(outbox.id, scope.emails)).orderBy(desc(outbox.created_at)).limit(MAX_ROWS),
+    dz
+      .select({
+        email: billingLinks.email,
+        customer_id: billingLinks.customer_id,
+        created_at: billingLinks.created_at,
+        expires_at: billingLinks.expires_at,
+        used_at: billingLinks.used_at,
+      })
+      .from(billingLinks)
+      .where(personKeyIn("billing_links", keys))
+      .orderBy(desc(billingLinks.created_at))
+      .limit(MAX_ROWS),
+    auditQuery(dz, keys, scope),
+  ] as const;
+}
+
+/** The back office's audit lines about anything the person's records hold. */
+function auditQuery(dz: Database, keys: readonly string[], scope: ReturnType<typeof personScopes>) {
+  const idText = (id: typeof contactMessages.id | typeof outbox.id) => sql<string>`CAST(${id} AS TEXT)`;
+  const about = (kind: AuditRow["subject_kind"], ids: SQLWrapper) =>
+    and(eq(adminAudit.subject_kind, kind), inArray(adminAudit.subject_id, ids));
+  return dz
+    .select()
+    .from(adminAudit)
+    .where(
+      or(
+        about("order", scope.orders),
+        about(
+          "message",
+          dz
+            .select({ id: idText(contactMessages.id) })
+            .from(contactMessages)
+            .where(personKeyIn("contact_messages", keys)),
+        ),
+        about("quote", scope.quotes),
+        about("payment", scope.payments),
+        about(
+          "outbox",
+          dz
+            .select({ id: idText(outbox.id) })
+            .from(outbox)
+            .where(inArray(outbox.id, scope.emails)),
+        ),
+      ),
+    )
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(MAX_ROWS);
 }
 
 /** A receipt as the person's record shows it (its access key is a capability, never exported). */
@@ -108,40 +300,6 @@ export type PersonRows = {
   audit: AuditRow[];
 };
 
-const PROMPT_COLUMNS =
-  "checkout_request_id, merchant_request_id, order_id, phone, amount_kes, account_reference, status, result_code, result_desc, mpesa_receipt, created_at, updated_at, checked_at";
-
-/** The statements reading what is held under the keys (personRecords runs them; a test reads their plans). */
-export function personQueries(keys: readonly string[]): string[] {
-  const list = keyList(keys);
-  const scope = personScopes(keys);
-  const limit = `LIMIT ${MAX_ROWS}`;
-  const spellings = ADDRESS_COLUMNS.map(
-    ([table, column]) => `SELECT ${column} AS address FROM ${table} WHERE ${PERSON_KEY[table]} IN (${list})`,
-  );
-  return [
-    `${spellings.join(" UNION ")} ORDER BY address LIMIT ${MAX_ADDRESSES + 1}`,
-    `SELECT * FROM orders WHERE ${PERSON_KEY.orders} IN (${list}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM order_items WHERE order_id IN (${scope.orders}) ORDER BY order_id, item_id ${limit}`,
-    `SELECT * FROM payments WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
-    `SELECT number, payment_id, created_at FROM receipts WHERE payment_id IN (${scope.payments}) ORDER BY number ${limit}`,
-    `SELECT * FROM subscriptions WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
-    `SELECT ${PROMPT_COLUMNS} FROM mpesa_requests WHERE order_id IN (${scope.orders}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM order_notes WHERE order_id IN (${scope.orders}) ORDER BY at DESC ${limit}`,
-    `SELECT * FROM quotes WHERE ${PERSON_KEY.quotes} IN (${list}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM quote_lines WHERE number IN (${scope.quotes}) ORDER BY number, position ${limit}`,
-    `SELECT * FROM contact_messages WHERE ${PERSON_KEY.contact_messages} IN (${list}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM outbox WHERE id IN (${scope.emails}) ORDER BY created_at DESC ${limit}`,
-    `SELECT email, customer_id, created_at, expires_at, used_at FROM billing_links WHERE ${PERSON_KEY.billing_links} IN (${list}) ORDER BY created_at DESC ${limit}`,
-    `SELECT * FROM admin_audit WHERE (subject_kind = 'order' AND subject_id IN (${scope.orders}))
-       OR (subject_kind = 'message' AND subject_id IN (SELECT CAST(id AS TEXT) FROM (${scope.messages})))
-       OR (subject_kind = 'quote' AND subject_id IN (${scope.quotes}))
-       OR (subject_kind = 'payment' AND subject_id IN (${scope.payments}))
-       OR (subject_kind = 'outbox' AND subject_id IN (SELECT CAST(id AS TEXT) FROM outbox WHERE id IN (${scope.emails})))
-     ORDER BY at DESC, id DESC ${limit}`,
-  ];
-}
-
 /**
  * The spellings of the person's addresses (at most MAX_ADDRESSES + 1, so a caller sees there are
  * more) and every kind of row held under the keys, each kind at most MAX_ROWS, in one round trip.
@@ -150,36 +308,40 @@ export async function personRecords(
   db: D1Database,
   keys: readonly string[],
 ): Promise<{ addresses: string[]; rows: PersonRows }> {
-  const results = await db.batch(personQueries(keys).map((sql) => db.prepare(sql).bind(...keys)));
-  const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
+  const [addresses, orderRows, items, paymentRows, receiptRows, subscriptionRows, prompts, notes, ...rest] =
+    await database(db).batch(personQueries(db, keys));
+  const [quoteRows, lines, messages, emails, links, audit] = rest;
   return {
-    addresses: rows<{ address: string }>(0).map((r) => r.address),
+    addresses: addresses.map((r) => r.address),
     rows: {
-      orders: rows(1),
-      items: rows(2),
-      payments: rows(3),
-      receipts: rows(4),
-      subscriptions: rows(5),
-      prompts: rows(6),
-      notes: rows(7),
-      quotes: rows(8),
-      quoteLines: rows(9),
-      messages: rows(10),
-      emails: rows(11),
-      billingLinks: rows(12),
-      audit: rows(13),
+      orders: orderRows,
+      items,
+      payments: paymentRows,
+      receipts: receiptRows,
+      subscriptions: subscriptionRows,
+      prompts,
+      notes,
+      quotes: quoteRows,
+      quoteLines: lines,
+      messages,
+      emails,
+      billingLinks: links,
+      audit,
     },
   };
 }
 
 /** The data requests made about one person (their key's hash), newest first; or every request when null. */
-export async function dataRequests(db: D1Database, subject: string | null, limit: number): Promise<AuditRow[]> {
-  const where = subject === null ? "" : "AND subject_id = ?";
-  const statement = db.prepare(
-    `SELECT * FROM admin_audit WHERE subject_kind = 'person' ${where} ORDER BY at DESC, id DESC LIMIT ${Number(limit)}`,
-  );
-  const { results } = await (subject === null ? statement : statement.bind(subject)).all<AuditRow>();
-  return results;
+export function dataRequests(db: D1Database, subject: string | null, limit: number): Promise<AuditRow[]> {
+  return database(db)
+    .select()
+    .from(adminAudit)
+    .where(
+      and(eq(adminAudit.subject_kind, "person"), subject === null ? undefined : eq(adminAudit.subject_id, subject)),
+    )
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(limit)
+    .all();
 }
 
 /** Writes a data request (an export, or an erasure refused) to the audit log. */
@@ -187,10 +349,12 @@ export async function insertDataRequest(
   db: D1Database,
   request: { at: string; actor: string; action: AuditRow["action"]; subject: string; detail: string },
 ): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, 'person', ?, ?)`,
-    )
-    .bind(request.at, request.actor, request.action, request.subject, request.detail)
-    .run();
+  await database(db).insert(adminAudit).values({
+    at: request.at,
+    actor: request.actor,
+    action: request.action,
+    subject_kind: "person",
+    subject_id: request.subject,
+    detail: request.detail,
+  });
 }

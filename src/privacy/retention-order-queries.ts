@@ -1,31 +1,87 @@
 /**
  * Orders past their retention (src/privacy/retention-orders.ts): client records 7 years (the
  * setting) after the relationship's last activity, and checkouts never paid after the enquiry period.
- * Erasing one is db/order-erasure.ts. Both lists leave out an order with a live subscription: its
- * relationship has not ended. Which mailboxes are still in a relationship is activeAddresses here,
- * compared by mailbox key in src/privacy/retention-mailboxes.ts (SQL cannot compute one).
+ * Erasing one is privacy/order-erasure-queries.ts. Both lists leave out an order with a live
+ * subscription: its relationship has not ended. Which mailboxes are still in a relationship is
+ * activeAddresses here, compared by mailbox key in src/privacy/retention-mailboxes.ts (SQL cannot
+ * compute one).
  */
 
-import { ENDED_SUBSCRIPTIONS_SQL } from "../billing/subscription-status.ts";
-import { AT_DOMAIN } from "./address-match.ts";
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  notExists,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { ENDED_SUBSCRIPTION_STATUSES } from "../billing/subscription-status.ts";
+import { type Database, database } from "../db/client.ts";
+import { mpesaRequests, orders, payments, quotes, subscriptions } from "../db/schema.ts";
+import { atDomain } from "./address-match.ts";
+
+const ONE = { one: sql`1` };
 
 /** A subscription that still bills or may bill again: anything Stripe has not ended for good. */
-const LIVE_SUBSCRIPTION = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id
-  AND s.status NOT IN ${ENDED_SUBSCRIPTIONS_SQL})`;
+const liveSubscription = (dz: Database) =>
+  exists(
+    dz
+      .select(ONE)
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.order_id, orders.order_id),
+          notInArray(subscriptions.status, [...ENDED_SUBSCRIPTION_STATUSES]),
+        ),
+      ),
+  );
 
 /** A client record: money came in or a deal was agreed (a payments row, a paid date, or such a status). */
-const CLIENT_RECORD = `(o.status IN ('paid', 'needs_review', 'no_payment_required') OR o.paid_at IS NOT NULL
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id))`;
+const clientRecord = (dz: Database) =>
+  or(
+    inArray(orders.status, ["paid", "needs_review", "no_payment_required"]),
+    isNotNull(orders.paid_at),
+    exists(dz.select(ONE).from(payments).where(eq(payments.order_id, orders.order_id))),
+  );
 
 /**
- * Something about the order at or after the cutoff `?1`: made, paid (its paid date, or a payment by
- * when it was recorded or the day it was paid, to that day's end), or a change of its subscription
- * (a subscription ends after its last payment; the relationship with it).
+ * Something about the order at or after `cutoff`: made, paid (its paid date, or a payment by when it
+ * was recorded or the day it was paid, to that day's end), or a change of its subscription (a
+ * subscription ends after its last payment; the relationship with it).
  */
-const ACTIVE_SINCE = `(o.created_at >= ?1 OR COALESCE(o.paid_at, '') >= ?1
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id
-    AND (p.created_at >= ?1 OR p.paid_on || 'T23:59:59.999Z' >= ?1))
-  OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id AND s.updated_at >= ?1))`;
+const activeSince = (dz: Database, cutoff: string): SQL =>
+  // or() of conditions is never undefined
+  or(
+    gte(orders.created_at, cutoff),
+    sql`COALESCE(${orders.paid_at}, '') >= ${cutoff}`,
+    exists(
+      dz
+        .select(ONE)
+        .from(payments)
+        .where(
+          and(
+            eq(payments.order_id, orders.order_id),
+            or(gte(payments.created_at, cutoff), sql`${payments.paid_on} || 'T23:59:59.999Z' >= ${cutoff}`),
+          ),
+        ),
+    ),
+    exists(
+      dz
+        .select(ONE)
+        .from(subscriptions)
+        .where(and(eq(subscriptions.order_id, orders.order_id), gte(subscriptions.updated_at, cutoff))),
+    ),
+  )!;
 
 /** One candidate client record: its key for the next page (created_at, order_id) and its address. */
 export type OldRecord = { order_id: string; customer_email: string; created_at: string };
@@ -35,22 +91,34 @@ export type OldRecord = { order_id: string; customer_email: string; created_at: 
  * after the key `after`. Candidates only: the caller drops those whose mailbox is still a client's.
  * `created_at < cutoff` is implied by the rest and lets orders_by_created narrow the scan.
  */
-export async function expiredClientOrders(
+export function expiredClientOrders(
   db: D1Database,
   cutoff: string,
   after: { created_at: string; order_id: string } | null,
   limit: number,
 ): Promise<OldRecord[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT o.order_id, o.customer_email, o.created_at FROM orders o
-       WHERE o.created_at < ?1 AND (?2 IS NULL OR o.created_at > ?2 OR (o.created_at = ?2 AND o.order_id > ?3))
-         AND ${CLIENT_RECORD} AND NOT ${ACTIVE_SINCE} AND NOT ${LIVE_SUBSCRIPTION}
-       ORDER BY o.created_at, o.order_id LIMIT ?4`,
+  const dz = database(db);
+  const past = after
+    ? or(
+        gt(orders.created_at, after.created_at),
+        and(eq(orders.created_at, after.created_at), gt(orders.order_id, after.order_id)),
+      )
+    : undefined;
+  return dz
+    .select({ order_id: orders.order_id, customer_email: orders.customer_email, created_at: orders.created_at })
+    .from(orders)
+    .where(
+      and(
+        lt(orders.created_at, cutoff),
+        past,
+        clientRecord(dz),
+        not(activeSince(dz, cutoff)),
+        not(liveSubscription(dz)),
+      ),
     )
-    .bind(cutoff, after?.created_at ?? null, after?.order_id ?? "", limit)
-    .all<OldRecord>();
-  return results;
+    .orderBy(asc(orders.created_at), asc(orders.order_id))
+    .limit(limit)
+    .all();
 }
 
 /**
@@ -58,17 +126,21 @@ export async function expiredClientOrders(
  * record active since the cutoff, or has a live subscription. One statement per domain in one batch.
  */
 export async function activeAddresses(db: D1Database, domains: readonly string[], cutoff: string): Promise<string[]> {
-  if (domains.length === 0) return [];
-  const statements = domains.map((domain) =>
-    db
-      .prepare(
-        `SELECT DISTINCT o.customer_email AS email FROM orders o WHERE ${AT_DOMAIN("o.customer_email", "?2")}
-           AND ((${CLIENT_RECORD} AND ${ACTIVE_SINCE}) OR ${LIVE_SUBSCRIPTION})`,
-      )
-      .bind(cutoff, `@${domain}`),
+  const dz = database(db);
+  const [first, ...rest] = domains.map((domain) =>
+    dz
+      .selectDistinct({ email: orders.customer_email })
+      .from(orders)
+      .where(
+        and(
+          atDomain(orders.customer_email, domain),
+          or(and(clientRecord(dz), activeSince(dz, cutoff)), liveSubscription(dz)),
+        ),
+      ),
   );
-  const results = await db.batch<{ email: string }>(statements);
-  return results.flatMap((result) => result.results.map((row) => row.email));
+  if (!first) return [];
+  const results = await dz.batch([first, ...rest]);
+  return results.flatMap((rows) => rows.map((row) => row.email));
 }
 
 /**
@@ -76,18 +148,27 @@ export async function activeAddresses(db: D1Database, domains: readonly string[]
  * no payments row, no M-Pesa prompt that was paid, no quote accepted by it. Not client records.
  */
 export async function expiredUnpaidOrders(db: D1Database, cutoff: string, limit: number): Promise<string[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT o.order_id FROM orders o
-       WHERE o.created_at < ?1
-         AND o.status IN ('pending', 'awaiting_payment', 'payment_failed', 'expired') AND o.paid_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id)
-         AND NOT EXISTS (SELECT 1 FROM mpesa_requests m WHERE m.order_id = o.order_id AND m.status = 'paid')
-         AND NOT EXISTS (SELECT 1 FROM quotes q WHERE q.accepted_order = o.order_id)
-         AND NOT ${LIVE_SUBSCRIPTION}
-       ORDER BY o.created_at, o.order_id LIMIT ?2`,
+  const dz = database(db);
+  const rows = await dz
+    .select({ order_id: orders.order_id })
+    .from(orders)
+    .where(
+      and(
+        lt(orders.created_at, cutoff),
+        inArray(orders.status, ["pending", "awaiting_payment", "payment_failed", "expired"]),
+        isNull(orders.paid_at),
+        notExists(dz.select(ONE).from(payments).where(eq(payments.order_id, orders.order_id))),
+        notExists(
+          dz
+            .select(ONE)
+            .from(mpesaRequests)
+            .where(and(eq(mpesaRequests.order_id, orders.order_id), eq(mpesaRequests.status, "paid"))),
+        ),
+        notExists(dz.select(ONE).from(quotes).where(eq(quotes.accepted_order, orders.order_id))),
+        not(liveSubscription(dz)),
+      ),
     )
-    .bind(cutoff, limit)
-    .all<{ order_id: string }>();
-  return results.map((row) => row.order_id);
+    .orderBy(asc(orders.created_at), asc(orders.order_id))
+    .limit(limit);
+  return rows.map((row) => row.order_id);
 }

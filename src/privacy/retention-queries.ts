@@ -4,55 +4,77 @@
  * sweep's audit row. Cutoffs are ISO timestamps compared as text, as every timestamp here is written.
  */
 
-import { AT_DOMAIN } from "./address-match.ts";
-import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { type Database, database, runBatch } from "../db/client.ts";
+import { adminAudit, billingLinks, contactMessages, orders, outbox, payments, quotes } from "../db/schema.ts";
+import { atDomain } from "./address-match.ts";
+import { erasedMailSet } from "./erased-mail-queries.ts";
 
 /** One old contact message: its id, address and date (the page's keyset). */
 export type OldMessage = { id: number; email: string; created_at: string };
 
 /** Contact messages created before `cutoff`, oldest first, after the (created_at, id) key `after`. */
-export async function oldMessages(
+export function oldMessages(
   db: D1Database,
   cutoff: string,
   after: { created_at: string; id: number } | null,
   limit: number,
 ): Promise<OldMessage[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, email, created_at FROM contact_messages
-       WHERE created_at < ?1 AND (?2 IS NULL OR created_at > ?2 OR (created_at = ?2 AND id > ?3))
-       ORDER BY created_at, id LIMIT ?4`,
-    )
-    .bind(cutoff, after?.created_at ?? null, after?.id ?? 0, limit)
-    .all<OldMessage>();
-  return results;
+  const m = contactMessages;
+  const past = after
+    ? or(gt(m.created_at, after.created_at), and(eq(m.created_at, after.created_at), gt(m.id, after.id)))
+    : undefined;
+  return database(db)
+    .select({ id: m.id, email: m.email, created_at: m.created_at })
+    .from(m)
+    .where(and(lt(m.created_at, cutoff), past))
+    .orderBy(asc(m.created_at), asc(m.id))
+    .limit(limit)
+    .all();
 }
 
 /**
  * Orders statuses that mean money or an agreed deal happened: paid, held for review (Stripe took
  * money that did not match), or confirmed with nothing to pay. An abandoned checkout is none of these.
  */
-const ENGAGED_ORDER = `(status IN ('paid', 'needs_review', 'no_payment_required') OR paid_at IS NOT NULL
-  OR EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.order_id AND p.status = 'paid'))`;
+const engagedOrder = (dz: Database) =>
+  or(
+    inArray(orders.status, ["paid", "needs_review", "no_payment_required"]),
+    isNotNull(orders.paid_at),
+    exists(
+      dz
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(and(eq(payments.order_id, orders.order_id), eq(payments.status, "paid"))),
+    ),
+  );
 
 /**
- * Addresses at any of `domains` that engaged: an order that was paid (ENGAGED_ORDER) or an accepted
+ * Addresses at any of `domains` that engaged: an order that was paid (engagedOrder) or an accepted
  * quote. One statement per domain in one batch; the caller compares mailbox keys, which SQL cannot.
  */
 export async function engagedAddresses(db: D1Database, domains: readonly string[]): Promise<string[]> {
-  if (domains.length === 0) return [];
-  const statements = domains.map((domain) =>
-    db
-      .prepare(
-        `SELECT customer_email AS email FROM orders WHERE ${AT_DOMAIN("customer_email")} AND ${ENGAGED_ORDER}
-         UNION
-         SELECT customer_email AS email FROM quotes WHERE accepted_at IS NOT NULL AND ${AT_DOMAIN("customer_email")}`,
-      )
-      .bind(`@${domain}`),
+  const dz = database(db);
+  const [first, ...rest] = domains.map((domain) =>
+    dz
+      .select({ email: orders.customer_email })
+      .from(orders)
+      .where(and(atDomain(orders.customer_email, domain), engagedOrder(dz)))
+      .union(
+        dz
+          .select({ email: quotes.customer_email })
+          .from(quotes)
+          .where(and(isNotNull(quotes.accepted_at), atDomain(quotes.customer_email, domain))),
+      ),
   );
-  const results = await db.batch<{ email: string }>(statements);
-  return results.flatMap((result) => result.results.map((row) => row.email));
+  if (!first) return [];
+  const results = await dz.batch([first, ...rest]);
+  return results.flatMap((rows) => rows.map((row) => row.email));
 }
+
+/** D1 binds at most 100 values a statement: the ids one batch names (the update binds 5 more). */
+const CHUNK = 90;
 
 /**
  * Deletes the messages (still older than `cutoff`, in case one was touched since) and, in the same
@@ -66,22 +88,26 @@ export async function deleteMessages(
   cutoff: string,
   now: string,
 ): Promise<number> {
+  const dz = database(db);
   let deleted = 0;
-  // D1 binds at most 100 parameters a statement: ?1…?3, then the ids.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const list = chunk.map((_, k) => `?${k + 4}`).join(", ");
-    const gone = `SELECT id FROM contact_messages WHERE created_at < ?1 AND id IN (${list})`;
-    const [, removed] = await db.batch([
-      db
-        .prepare(
-          `UPDATE outbox SET ${erasedMailSet("?2", "?3", "recipient = (SELECT m.email FROM contact_messages m WHERE m.id = outbox.message_id)")}
-           WHERE message_id IN (${gone})`,
-        )
-        .bind(cutoff, now, ERASED, ...chunk),
-      db.prepare(`DELETE FROM contact_messages WHERE id IN (${gone})`).bind(cutoff, now, ERASED, ...chunk),
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const gone = dz
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(lt(contactMessages.created_at, cutoff), inArray(contactMessages.id, chunk)));
+    const sender = dz
+      .select({ email: contactMessages.email })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, outbox.message_id));
+    const [, removed] = await runBatch(db, [
+      dz
+        .update(outbox)
+        .set(erasedMailSet(now, sql`${outbox.recipient} = (${sender})`))
+        .where(inArray(outbox.message_id, gone)),
+      dz.delete(contactMessages).where(inArray(contactMessages.id, gone)).returning({ id: contactMessages.id }),
     ]);
-    deleted += removed?.meta.changes ?? 0;
+    deleted += removed?.length ?? 0;
   }
   return deleted;
 }
@@ -93,29 +119,39 @@ export async function deleteMessages(
  * (a settled row's last change is its sending or failing) and lets outbox_bodies_kept find them.
  */
 export async function clearMailBodies(db: D1Database, cutoff: string, limit: number, now: string): Promise<number> {
-  const { meta } = await db
-    .prepare(
-      `UPDATE outbox SET payload = 'null', body_cleared_at = ?1
-       WHERE id IN (
-         SELECT id FROM outbox
-         WHERE body_cleared_at IS NULL AND updated_at < ?2
-           AND ((status = 'sent' AND sent_at < ?2) OR status IN ('failed', 'not_configured'))
-         ORDER BY updated_at LIMIT ?3)`,
+  const dz = database(db);
+  const settled = dz
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.body_cleared_at),
+        lt(outbox.updated_at, cutoff),
+        or(
+          and(eq(outbox.status, "sent"), lt(outbox.sent_at, cutoff)),
+          inArray(outbox.status, ["failed", "not_configured"]),
+        ),
+      ),
     )
-    .bind(now, cutoff, limit)
-    .run();
+    .orderBy(asc(outbox.updated_at))
+    .limit(limit);
+  const { meta } = await dz
+    .update(outbox)
+    .set({ payload: "null", body_cleared_at: now })
+    .where(inArray(outbox.id, settled));
   return meta.changes ?? 0;
 }
 
 /** Deletes billing links that expired before `now` (used or not: either way they open nothing). */
 export async function deleteExpiredBillingLinks(db: D1Database, now: string, limit: number): Promise<number> {
-  const { meta } = await db
-    .prepare(
-      `DELETE FROM billing_links WHERE token_hash IN (
-         SELECT token_hash FROM billing_links WHERE expires_at < ?1 ORDER BY expires_at LIMIT ?2)`,
-    )
-    .bind(now, limit)
-    .run();
+  const dz = database(db);
+  const expired = dz
+    .select({ token_hash: billingLinks.token_hash })
+    .from(billingLinks)
+    .where(lt(billingLinks.expires_at, now))
+    .orderBy(asc(billingLinks.expires_at))
+    .limit(limit);
+  const { meta } = await dz.delete(billingLinks).where(inArray(billingLinks.token_hash, expired));
   return meta.changes ?? 0;
 }
 
@@ -126,37 +162,51 @@ export async function deleteExpiredBillingLinks(db: D1Database, now: string, lim
  * one, kept with its order). How many went.
  */
 export async function deleteOldMailRecords(db: D1Database, cutoff: string, limit: number): Promise<number> {
-  const { meta } = await db
-    .prepare(
-      `DELETE FROM outbox WHERE id IN (
-         SELECT id FROM outbox o WHERE created_at < ?1
-           AND NOT EXISTS (SELECT 1 FROM orders WHERE order_id = o.order_id)
-           AND NOT EXISTS (SELECT 1 FROM contact_messages WHERE id = o.message_id)
-           AND NOT (o.kind IN ('quote', 'owner-quote')
-             AND EXISTS (SELECT 1 FROM quotes WHERE number = substr(o.dedupe_key, instr(o.dedupe_key, ':') + 1)))
-         ORDER BY created_at LIMIT ?2)`,
+  const dz = database(db);
+  const o = alias(outbox, "o");
+  const one = { one: sql`1` };
+  const quoteNumber = sql`substr(${o.dedupe_key}, instr(${o.dedupe_key}, ':') + 1)`;
+  const unnamed = dz
+    .select({ id: o.id })
+    .from(o)
+    .where(
+      and(
+        lt(o.created_at, cutoff),
+        notExists(dz.select(one).from(orders).where(eq(orders.order_id, o.order_id))),
+        notExists(dz.select(one).from(contactMessages).where(eq(contactMessages.id, o.message_id))),
+        or(
+          notInArray(o.kind, ["quote", "owner-quote"]),
+          notExists(dz.select(one).from(quotes).where(eq(quotes.number, quoteNumber))),
+        ),
+      ),
     )
-    .bind(cutoff, limit)
-    .run();
+    .orderBy(asc(o.created_at))
+    .limit(limit);
+  const { meta } = await dz.delete(outbox).where(inArray(outbox.id, unnamed));
   return meta.changes ?? 0;
 }
 
 /** Deletes audit rows written before `cutoff` (the record period): they hold notes and actions about people. */
 export async function deleteOldAuditRows(db: D1Database, cutoff: string, limit: number): Promise<number> {
-  const { meta } = await db
-    .prepare("DELETE FROM admin_audit WHERE id IN (SELECT id FROM admin_audit WHERE at < ?1 ORDER BY at LIMIT ?2)")
-    .bind(cutoff, limit)
-    .run();
+  const dz = database(db);
+  const old = dz
+    .select({ id: adminAudit.id })
+    .from(adminAudit)
+    .where(lt(adminAudit.at, cutoff))
+    .orderBy(asc(adminAudit.at))
+    .limit(limit);
+  const { meta } = await dz.delete(adminAudit).where(inArray(adminAudit.id, old));
   return meta.changes ?? 0;
 }
 
 /** The sweep's one audit row: actor 'retention', the run's day as subject, counts per rule as detail. */
 export async function auditRetention(db: D1Database, day: string, detail: string, at: string): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO admin_audit (at, actor, action, subject_kind, subject_id, detail)
-       VALUES (?, 'retention', 'retention.swept', 'retention', ?, ?)`,
-    )
-    .bind(at, day, detail)
-    .run();
+  await database(db).insert(adminAudit).values({
+    at,
+    actor: "retention",
+    action: "retention.swept",
+    subject_kind: "retention",
+    subject_id: day,
+    detail,
+  });
 }

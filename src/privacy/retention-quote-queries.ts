@@ -4,33 +4,38 @@
  * lines and the e-mails about them anonymised. Accepted quotes are client records: they go with the
  * order that paid them (privacy/order-erasure-queries.ts).
  */
-import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
-
-/** The e-mail's recipient is the person who asked for the quote (owner's copies keep the owner). */
-const TO_THE_ASKER = `recipient IN (SELECT customer_email FROM gone
-  WHERE outbox.dedupe_key IN ('quote:' || gone.number, 'owner-quote:' || gone.number))`;
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { database, runBatch } from "../db/client.ts";
+import { outbox, quoteLines, quotes } from "../db/schema.ts";
+import { erasedMailSet } from "./erased-mail-queries.ts";
 
 /** One old quote never accepted: its number, address and date (the page's keyset). */
 export type OldQuote = { number: string; customer_email: string; created_at: string };
 
 /** Quotes never accepted, made before `cutoff`, oldest first, after the (created_at, number) key `after`. */
-export async function oldUnacceptedQuotes(
+export function oldUnacceptedQuotes(
   db: D1Database,
   cutoff: string,
   after: { created_at: string; number: string } | null,
   limit: number,
 ): Promise<OldQuote[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT number, customer_email, created_at FROM quotes
-       WHERE accepted_at IS NULL AND created_at < ?1
-         AND (?2 IS NULL OR created_at > ?2 OR (created_at = ?2 AND number > ?3))
-       ORDER BY created_at, number LIMIT ?4`,
-    )
-    .bind(cutoff, after?.created_at ?? null, after?.number ?? "", limit)
-    .all<OldQuote>();
-  return results;
+  const past = after
+    ? or(
+        gt(quotes.created_at, after.created_at),
+        and(eq(quotes.created_at, after.created_at), gt(quotes.number, after.number)),
+      )
+    : undefined;
+  return database(db)
+    .select({ number: quotes.number, customer_email: quotes.customer_email, created_at: quotes.created_at })
+    .from(quotes)
+    .where(and(isNull(quotes.accepted_at), lt(quotes.created_at, cutoff), past))
+    .orderBy(asc(quotes.created_at), asc(quotes.number))
+    .limit(limit)
+    .all();
 }
+
+/** D1 binds at most 100 values a statement: the numbers one batch names (the update binds 5 more). */
+const CHUNK = 90;
 
 /**
  * Deletes the quotes (still never accepted and older than `cutoff`, in case one was accepted since)
@@ -45,24 +50,33 @@ export async function deleteQuotes(
   cutoff: string,
   now: string,
 ): Promise<number> {
+  const dz = database(db);
   let deleted = 0;
-  // D1 binds at most 100 parameters a statement: ?1…?3, then the numbers.
-  for (let i = 0; i < numbers.length; i += 90) {
-    const chunk = numbers.slice(i, i + 90);
-    const list = chunk.map((_, k) => `?${k + 4}`).join(", ");
-    const gone = `SELECT number, customer_email FROM quotes
-      WHERE accepted_at IS NULL AND created_at < ?1 AND number IN (${list})`;
-    const run = (sql: string) => db.prepare(sql).bind(cutoff, now, ERASED, ...chunk);
-    const [, , removed] = await db.batch([
-      run(
-        `WITH gone AS (${gone})
-         UPDATE outbox SET ${erasedMailSet("?2", "?3", TO_THE_ASKER)}
-         WHERE dedupe_key IN (SELECT 'quote:' || number FROM gone UNION ALL SELECT 'owner-quote:' || number FROM gone)`,
-      ),
-      run(`DELETE FROM quote_lines WHERE number IN (SELECT number FROM (${gone}))`),
-      run(`DELETE FROM quotes WHERE number IN (SELECT number FROM (${gone}))`),
+  for (let i = 0; i < numbers.length; i += CHUNK) {
+    const chunk = numbers.slice(i, i + CHUNK);
+    const goneWhere = and(isNull(quotes.accepted_at), lt(quotes.created_at, cutoff), inArray(quotes.number, chunk));
+    const gone = dz
+      .$with("gone")
+      .as(dz.select({ number: quotes.number, customer_email: quotes.customer_email }).from(quotes).where(goneWhere));
+    const goneNumbers = dz.select({ number: quotes.number }).from(quotes).where(goneWhere);
+    /** The e-mail's recipient is the person who asked for the quote (owner's copies keep the owner). */
+    const toTheAsker = inArray(
+      outbox.recipient,
+      dz
+        .select({ email: gone.customer_email })
+        .from(gone)
+        .where(sql`${outbox.dedupe_key} IN ('quote:' || ${gone.number}, 'owner-quote:' || ${gone.number})`),
+    );
+    const mailKeys = dz
+      .select({ key: sql<string>`'quote:' || ${gone.number}` })
+      .from(gone)
+      .unionAll(dz.select({ key: sql<string>`'owner-quote:' || ${gone.number}` }).from(gone));
+    const [, , removed] = await runBatch(db, [
+      dz.with(gone).update(outbox).set(erasedMailSet(now, toTheAsker)).where(inArray(outbox.dedupe_key, mailKeys)),
+      dz.delete(quoteLines).where(inArray(quoteLines.number, goneNumbers)),
+      dz.delete(quotes).where(inArray(quotes.number, goneNumbers)).returning({ number: quotes.number }),
     ]);
-    deleted += removed?.meta.changes ?? 0;
+    deleted += removed?.length ?? 0;
   }
   return deleted;
 }

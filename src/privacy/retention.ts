@@ -8,8 +8,7 @@
  * audit row with the counts.
  */
 
-import { forgetPastSignInFailures } from "../admin/sign-in-failure-queries.ts";
-import { WINDOW_MS } from "../admin/sign-in-failures.ts";
+import { forgetPastSignInFailures, WINDOW_MS } from "../admin/sign-in-failures.ts";
 import type { Logger } from "../http/log.ts";
 import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
 import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";

@@ -1,5 +1,6 @@
 import type { PricedCart } from "../checkout/cart-pricing.ts";
-import { deleteQuote, getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
+import { getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
+import { deleteQuote } from "./quote-queries.ts";
 import { storedQuotePdf, storeQuotePdf } from "./quote-store.ts";
 
 export type IssuedQuote = { quote: Quote; pdf: Uint8Array };

@@ -1,14 +1,17 @@
-/** Written quotes: numbering, access keys and prices; the statements are in db/quotes.ts. */
+/**
+ * Written quotes: numbering, access keys and prices, and what other features ask of a quote. The
+ * statements are in quotes/quote-queries.ts.
+ */
 
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import { database } from "../db/client.ts";
-import { NOW, orders, quotes } from "../db/schema.ts";
+import { NOW, orders, type QuoteLineRow, type QuoteRow, quotes } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
-import { getQuote, insertQuoteRows, nextQuoteCount, type Quote } from "./quote-queries.ts";
+import { insertQuoteRows, nextQuoteCount, quoteWithLines } from "./quote-queries.ts";
 
-export type { QuoteLineRow } from "../db/schema.ts";
-export { deleteQuote, getQuote, type Quote } from "./quote-queries.ts";
+/** A written quote: its row and its lines, in the order the buyer chose them. */
+export type Quote = QuoteRow & { lines: QuoteLineRow[] };
 
 /** How long a quote's prices hold. */
 export const QUOTE_VALID_DAYS = 30;
@@ -23,6 +26,11 @@ function quoteNumber(year: number, n: number): string {
 /** Takes the next number of the year: concurrent requests each get their own, none repeats. */
 async function nextNumber(db: D1Database, year: number): Promise<string> {
   return quoteNumber(year, await nextQuoteCount(db, year));
+}
+
+/** The quote with this number and its lines; null when there is none. */
+export function getQuote(db: D1Database, number: string): Promise<Quote | null> {
+  return quoteWithLines(db, number);
 }
 
 /** Records a quote at catalogue prices and returns it as stored. */

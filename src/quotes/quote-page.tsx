@@ -1,5 +1,6 @@
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
+import type { QuoteLineRow } from "../db/schema.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
@@ -7,7 +8,7 @@ import { QUOTE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
 import type { QuotePayOnline } from "./pay-online.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
-import type { Quote, QuoteLineRow } from "./quote-numbers.ts";
+import type { Quote } from "./quote-numbers.ts";
 import { quotePageCopy } from "./quote-page-copy.ts";
 import { HowToPay, PayByMpesa, PayOnline } from "./quote-payment-panels.tsx";
 

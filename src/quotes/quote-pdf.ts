@@ -1,4 +1,5 @@
 import { PDFDocument } from "pdf-lib";
+import type { QuoteLineRow } from "../db/schema.ts";
 import type { DocumentFonts } from "../documents/fonts.ts";
 import {
   BRAND,
@@ -22,7 +23,7 @@ import {
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
-import type { Quote, QuoteLineRow } from "./quote-numbers.ts";
+import type { Quote } from "./quote-numbers.ts";
 
 /** Where the document points: the site, and the quote's own page (with its key). */
 export type QuoteLinks = { siteUrl: string; quotePageUrl: string };

@@ -1,13 +1,15 @@
 /**
  * A numbered receipt for every paid payment: its number and row, then its PDF, drawn once and kept
  * in R2. A receipt whose PDF could not be kept stays (stored_at NULL): the number is the payer's
- * already, and the cron's sweep, or the first download, draws it later.
+ * already, and the cron's sweep, or the first download, draws it later. Other features reach
+ * receipts through here (their SQL is receipts/receipt-queries.ts and receipt-link-queries.ts).
  */
 
 import type { ReceiptRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { base64url } from "../lib/base64url.ts";
 import { receiptPath } from "../paths.ts";
+import { receiptNumbersOfOrders } from "./receipt-link-queries.ts";
 import {
   insertReceiptOnce,
   markReceiptStored,
@@ -105,6 +107,18 @@ export function receiptNumbering(paymentId: string, now = new Date()) {
 export async function receiptRefOf(db: D1Database, paymentId: string): Promise<ReceiptRef | null> {
   const row = await receiptOfPayment(db, paymentId);
   return row ? refOf(row) : null;
+}
+
+/**
+ * The receipt numbers of these orders' payments, by payment id, for a page of orders that links
+ * each payment to its receipt. No orders, no query.
+ */
+export async function receiptNumbersForOrders(
+  db: D1Database,
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  return receiptNumbersOfOrders(db, orderIds);
 }
 
 /** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */

@@ -1,7 +1,20 @@
-/** Receipts' SQL: the per-year counter, one receipt per paid payment, and what a receipt shows (migrations/0011). */
-import { sql } from "drizzle-orm";
-import { runBatch, type Statement } from "../db/client.ts";
-import type { OrderItemRow, OrderRow, PaymentRow, ReceiptRow } from "../db/schema.ts";
+/**
+ * Receipts' SQL: the per-year counter, one receipt per paid payment, and what a receipt shows
+ * (migrations/0011). drizzle's builder, but for the numbering statements (receiptNumberStatements).
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { database, runBatch, type Statement } from "../db/client.ts";
+import {
+  NOW,
+  type OrderItemRow,
+  type OrderRow,
+  orderItems,
+  orders,
+  type PaymentRow,
+  payments,
+  type ReceiptRow,
+  receipts,
+} from "../db/schema.ts";
 
 /** The receipt, its payment, the payment's order (null if the ledger names none we hold) and its lines. */
 export type ReceiptFacts = { receipt: ReceiptRow; payment: PaymentRow; order: OrderRow | null; lines: OrderItemRow[] };
@@ -43,50 +56,49 @@ export function receiptNumberStatements({ paymentId, year, accessKey, createdAt 
   ];
 }
 
-export function receiptByNumber(db: D1Database, number: string): Promise<ReceiptRow | null> {
-  return db.prepare("SELECT * FROM receipts WHERE number = ?").bind(number).first<ReceiptRow>();
+export async function receiptByNumber(db: D1Database, number: string): Promise<ReceiptRow | null> {
+  return (await database(db).select().from(receipts).where(eq(receipts.number, number)).get()) ?? null;
 }
 
-export function receiptOfPayment(db: D1Database, paymentId: string): Promise<ReceiptRow | null> {
-  return db.prepare("SELECT * FROM receipts WHERE payment_id = ?").bind(paymentId).first<ReceiptRow>();
+export async function receiptOfPayment(db: D1Database, paymentId: string): Promise<ReceiptRow | null> {
+  return (await database(db).select().from(receipts).where(eq(receipts.payment_id, paymentId)).get()) ?? null;
 }
 
 /** Notes that the receipt's PDF is in R2 (the first time only: later stores leave the date). */
 export async function markReceiptStored(db: D1Database, number: string): Promise<void> {
-  await db
-    .prepare(
-      "UPDATE receipts SET stored_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE number = ? AND stored_at IS NULL",
-    )
-    .bind(number)
-    .run();
+  await database(db)
+    .update(receipts)
+    .set({ stored_at: NOW })
+    .where(and(eq(receipts.number, number), isNull(receipts.stored_at)));
 }
 
 /** Receipts whose PDF is not in R2 yet, oldest first, at most `limit`. */
-export async function unstoredReceipts(db: D1Database, limit: number): Promise<ReceiptRow[]> {
-  const { results } = await db
-    .prepare("SELECT * FROM receipts WHERE stored_at IS NULL ORDER BY created_at, number LIMIT ?")
-    .bind(limit)
-    .all<ReceiptRow>();
-  return results;
+export function unstoredReceipts(db: D1Database, limit: number): Promise<ReceiptRow[]> {
+  return database(db)
+    .select()
+    .from(receipts)
+    .where(isNull(receipts.stored_at))
+    .orderBy(asc(receipts.created_at), asc(receipts.number))
+    .limit(limit)
+    .all();
 }
 
 /** What a receipt shows: the receipt, its payment, the payment's order and the order's lines, in one batch. */
 export async function receiptFacts(db: D1Database, number: string): Promise<ReceiptFacts | null> {
-  const payment = "(SELECT payment_id FROM receipts WHERE number = ?1)";
-  const session = `(SELECT order_id FROM payments WHERE payment_id = ${payment})`;
-  const [receipts, payments, orders, lines] = await db.batch([
-    db.prepare("SELECT * FROM receipts WHERE number = ?1").bind(number),
-    db.prepare(`SELECT * FROM payments WHERE payment_id = ${payment}`).bind(number),
-    db.prepare(`SELECT * FROM orders WHERE order_id = ${session}`).bind(number),
-    db.prepare(`SELECT * FROM order_items WHERE order_id = ${session} ORDER BY rowid`).bind(number),
+  const dz = database(db);
+  const paymentId = dz.select({ payment_id: receipts.payment_id }).from(receipts).where(eq(receipts.number, number));
+  const orderId = dz
+    .select({ order_id: payments.order_id })
+    .from(payments)
+    .where(inArray(payments.payment_id, paymentId));
+  const [receiptRows, paymentRows, orderRows, lines] = await dz.batch([
+    dz.select().from(receipts).where(eq(receipts.number, number)),
+    dz.select().from(payments).where(inArray(payments.payment_id, paymentId)),
+    dz.select().from(orders).where(inArray(orders.order_id, orderId)),
+    dz.select().from(orderItems).where(inArray(orderItems.order_id, orderId)).orderBy(asc(sql`rowid`)),
   ]);
-  const receipt = receipts?.results[0] as ReceiptRow | undefined;
-  const paymentRow = payments?.results[0] as PaymentRow | undefined;
-  if (!receipt || !paymentRow) return null;
-  return {
-    receipt,
-    payment: paymentRow,
-    order: (orders?.results[0] as OrderRow | undefined) ?? null,
-    lines: (lines?.results ?? []) as OrderItemRow[],
-  };
+  const receipt = receiptRows[0];
+  const payment = paymentRows[0];
+  if (!receipt || !payment) return null;
+  return { receipt, payment, order: orderRows[0] ?? null, lines };
 }

@@ -1,4 +1,13 @@
-/** Hourly and daily budgets per scope and key (migrations/0006_budgets.sql). */
+/**
+ * Hourly and daily budgets per scope and key (migrations/0006_budgets.sql).
+ *
+ * The statements that count and take back uses stay raw SQL: each is one guarded UPSERT or UPDATE
+ * whose WHERE (the windows' counts, or the attempt's other uses via `last_use`) is the lock, so the
+ * check and the change cannot be split by another request. Only the sweep's deletion is drizzle's.
+ */
+import { lt } from "drizzle-orm";
+import { database } from "../db/client.ts";
+import { budgets } from "../db/schema.ts";
 
 /** One use to count: the windows it falls in, and how many each window allows. */
 export type BudgetUse = {
@@ -14,6 +23,7 @@ export type BudgetUse = {
 /**
  * Counts the use unless a window is full: true when counted. The UPSERT's WHERE makes the check and
  * the count one atomic step, so there is no count-then-insert race, and a refused use counts nothing.
+ * Raw: the guard is the statement.
  */
 export async function countBudgetUse(db: D1Database, use: BudgetUse): Promise<boolean> {
   const row = await db
@@ -33,7 +43,10 @@ export async function countBudgetUse(db: D1Database, use: BudgetUse): Promise<bo
   return row !== null;
 }
 
-/** One use's UPSERT, counted only while `after` (the use before it in the same attempt) counted. */
+/**
+ * One use's UPSERT, counted only while `after` (the use before it in the same attempt) counted.
+ * Raw: the guard (its windows, and the previous use's `last_use`) is the statement.
+ */
 function countedUseStatement(db: D1Database, use: BudgetUse, attempt: string, after: BudgetUse | null) {
   // INSERT … SELECT, so a use whose row is new is also skipped when the one before did not count
   // (an UPSERT's WHERE guards only its UPDATE). SQLite needs a WHERE on such a SELECT anyway.
@@ -67,7 +80,10 @@ function countedUseStatement(db: D1Database, use: BudgetUse, attempt: string, af
     );
 }
 
-/** Takes back one use the attempt counted, when `unless` (its last use) did not count; any time when null. */
+/**
+ * Takes back one use the attempt counted, when `unless` (its last use) did not count; any time when
+ * null. Raw: a guarded UPDATE whose WHERE (`last_use`, and the last use's row) decides it.
+ */
 function returnedUseStatement(db: D1Database, use: BudgetUse, attempt: string, unless: BudgetUse | null) {
   const lastCounted = unless
     ? "AND NOT EXISTS (SELECT 1 FROM budgets WHERE scope = ?4 AND key = ?5 AND last_use = ?3)"
@@ -108,6 +124,6 @@ export async function returnBudgetUses(db: D1Database, uses: readonly BudgetUse[
 
 /** Deletes the rows of days before `day`; how many were deleted. */
 export async function deleteBudgetsBefore(db: D1Database, day: string): Promise<number> {
-  const { meta } = await db.prepare("DELETE FROM budgets WHERE day < ?").bind(day).run();
+  const { meta } = await database(db).delete(budgets).where(lt(budgets.day, day));
   return meta.changes ?? 0;
 }

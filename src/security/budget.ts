@@ -3,7 +3,7 @@
  * client's network) may use of something. Each use is decided and recorded by one statement, so a
  * budget holds however many requests arrive at once; the Workers rate limiting binding cannot do
  * this (its period is at most a minute, and it counts per location, eventually). The statements
- * are in db/budgets.ts.
+ * are in budget-queries.ts.
  */
 import {
   type BudgetUse,

@@ -2,13 +2,13 @@
 // both or neither; nothing written when there is nothing to change.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { auditFor } from "../../src/admin/admin-action-queries.ts";
 import {
   addOrderNote,
   markMessageAnswered,
   ORDER_NOTE_MAX_LENGTH,
   recordResend,
 } from "../../src/admin/admin-actions.ts";
+import { auditFor } from "../../src/db/audit-trail.ts";
 import type { OutboxStatus } from "../../src/db/schema.ts";
 import { makeMail, makeMessage, makeOrder } from "./support/factories.ts";
 

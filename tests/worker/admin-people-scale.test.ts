@@ -94,10 +94,10 @@ describe("how a person is read", () => {
   it("searches indexes only: no statement reads a table through", async () => {
     const keys = ["jane@gmail.com", "jane+shop@example.com"];
     const statements = [
-      ...personQueries(keys).map((sql) => ({ sql, values: keys })),
-      { sql: possiblySameQuery(11), values: ["jane@example.com", "jane+shop@example.com"] },
-    ];
-    for (const { sql, values } of statements) {
+      ...personQueries(db, keys),
+      possiblySameQuery(db, "jane@example.com", "jane+shop@example.com", 11),
+    ].map((statement) => statement.toSQL());
+    for (const { sql, params: values } of statements) {
       const { results } = await db
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...values)

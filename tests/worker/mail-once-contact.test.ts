@@ -8,11 +8,17 @@ import { SITE, sitePost } from "./support/orders.ts";
 
 /** D1 as the tests' own, except that storing a contact message returns no row (as a failed RETURNING would). */
 function dbStoringNothing(): D1Database {
-  const nothing = { bind: () => nothing, first: async () => null };
+  // However the insert reads its RETURNING (raw SQL's first(), drizzle's raw() or all()): no row.
+  const nothing = {
+    bind: () => nothing,
+    first: async () => null,
+    raw: async () => [],
+    all: async () => ({ results: [], success: true, meta: {} }),
+  };
   return new Proxy(env.DB, {
     get(target, key) {
       if (key === "prepare") {
-        return (sql: string) => (/INSERT INTO contact_messages/.test(sql) ? nothing : target.prepare(sql));
+        return (sql: string) => (/INSERT INTO "?contact_messages"?/i.test(sql) ? nothing : target.prepare(sql));
       }
       const value = Reflect.get(target, key);
       return typeof value === "function" ? value.bind(target) : value;

@@ -90,8 +90,8 @@ function dbFailing(pattern: RegExp): D1Database {
   });
 }
 
-/** The statement that marks a row sent, in any version of it. */
-const MARK_SENT = /SET status = 'sent'/;
+/** The statement that marks a row sent (the one that writes sent_at), in any version of it: raw SQL or drizzle's. */
+const MARK_SENT = /\bSET\b.*\bsent_at"? = /is;
 
 let messages = 0;
 function batchOf(jobs: DeliveryJob[], attempts = 1, queue = MAIL_QUEUE_NAME) {

@@ -426,7 +426,7 @@ describe("the waiting page's check with Daraja", () => {
       get(target, name) {
         if (name !== "prepare") return Reflect.get(target, name);
         return (sql: string) => {
-          if (sql.includes("SET checked_at")) throw new Error("D1_ERROR: database is locked");
+          if (/\bSET "?checked_at"?/i.test(sql)) throw new Error("D1_ERROR: database is locked");
           return target.prepare(sql);
         };
       },

@@ -258,7 +258,8 @@ describe("Custom Quote", () => {
 
 describe("yearly plans", () => {
   it("cost twelve months less 15%, in whole cents: $1,530, $3,825 and $7,650 a year", async () => {
-    const { plans, yearlyCents } = await import("../../src/catalogue/pricing-copy.ts");
+    const { plans } = await import("../../src/catalogue/pricing-copy.ts");
+    const { yearlyCents } = await import("../../src/catalogue/plan-prices.ts");
     expect(plans.map((plan) => yearlyCents(plan.price * 100))).toEqual([153_000, 382_500, 765_000]);
   });
 });

@@ -108,6 +108,54 @@ describe("canceled is final, whatever the order and times of the events", () => 
   });
 });
 
+describe("a status Stripe sends that we do not know: the last known status kept, the owner told", () => {
+  it("an 'active' subscription updated to an unknown status stays active, its dates applied, reviewed once", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const order = await seedSubscriptionOrder();
+    await subscribe(order);
+    const periodEnd = tick() + 40 * 86_400;
+    const odd = subscriptionObject(order, { status: "frozen_by_stripe", periodEnd, cancel_at_period_end: true });
+    expect((await send(event("customer.subscription.updated", odd, tick()))).status).toBe(200);
+    // A replay under another event id, and a later event with the same status: nothing more to the owner.
+    await send(event("customer.subscription.updated", odd, tick()));
+
+    const row = await subscriptionRow(order.subscriptionId);
+    expect(row).toMatchObject({
+      status: "active",
+      cancel_at_period_end: 1,
+      current_period_end: new Date(periodEnd * 1000).toISOString(),
+    });
+    expect(row?.review_reason).toContain('"frozen_by_stripe"');
+    expect(row?.review_reason?.match(/frozen_by_stripe/g)).toHaveLength(1);
+    expect(await reviewMails(order)).toHaveLength(1);
+    const logged = error.mock.calls.map((args) => JSON.parse(String(args[0])) as { message: string });
+    expect(logged.some((line) => line.message.includes("frozen_by_stripe"))).toBe(true);
+
+    // A status we know, newer, applies as usual.
+    await send(event("customer.subscription.updated", subscriptionObject(order, { status: "past_due" }), tick()));
+    expect((await subscriptionRow(order.subscriptionId))?.status).toBe("past_due");
+  });
+
+  it("never revives a canceled subscription, and a first event with it records 'incomplete', not billing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const ended = await seedSubscriptionOrder();
+    await subscribe(ended);
+    await send(
+      event("customer.subscription.deleted", subscriptionObject(ended, { status: "canceled", canceled_at: tick() })),
+    );
+    await send(event("customer.subscription.updated", subscriptionObject(ended, { status: "revived?" }), tick()));
+    expect((await subscriptionRow(ended.subscriptionId))?.status).toBe("canceled");
+
+    const fresh = await seedSubscriptionOrder();
+    const first = subscriptionObject(fresh, { status: "frozen_by_stripe" });
+    expect((await send(event("customer.subscription.created", first, tick()))).status).toBe(200);
+    const row = await subscriptionRow(fresh.subscriptionId);
+    expect(row?.status).toBe("incomplete");
+    expect(row?.review_reason).toContain("frozen_by_stripe");
+    expect(await reviewMails(fresh)).toHaveLength(1);
+  });
+});
+
 describe("impossible dates: answered 200, logged, flagged for review, never 'Invalid time value'", () => {
   /** Each case: the event, given the order (raw text, so a value JSON.stringify cannot write fits too). */
   const cases: [string, string, (order: SubscriptionOrder) => string][] = [
