@@ -100,7 +100,7 @@ type ErasureResult = { ok: true } | Refusal;
  * more (its quote row is gone).
  */
 export async function erasePersonData(
-  env: Pick<Env, "DB" | "QUOTES">,
+  env: Pick<Env, "DB" | "DOCUMENTS">,
   request: { address: string; ticked: readonly string[]; actor: string },
   log: Logger,
   now = new Date(),
@@ -136,7 +136,7 @@ export async function erasePersonData(
   });
   log.info("Person erased", { counts, recorded });
   try {
-    await deleteQuotePdfs(env.QUOTES, deletedQuotes);
+    await deleteQuotePdfs(env.DOCUMENTS, deletedQuotes);
   } catch (error) {
     log.error("Erased quotes' PDFs not deleted from R2", { quotes: deletedQuotes, error });
   }

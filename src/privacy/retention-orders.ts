@@ -16,8 +16,8 @@ import { expiredClientOrders, expiredUnpaidOrders, type OldRecord } from "./rete
 
 async function eraseOrder(env: Env, orderId: string): Promise<void> {
   const documents = await orderDocuments(env.DB, orderId);
-  await deleteReceiptPdfs(env.QUOTES, documents.receiptNumbers);
-  await deleteQuotePdfs(env.QUOTES, documents.quoteNumbers);
+  await deleteReceiptPdfs(env.DOCUMENTS, documents.receiptNumbers);
+  await deleteQuotePdfs(env.DOCUMENTS, documents.quoteNumbers);
   await eraseOrderRows(env.DB, orderId);
 }
 

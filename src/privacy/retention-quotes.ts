@@ -23,7 +23,7 @@ export async function eraseOldQuotes(
       const engaged = await engagedMailboxes(env.DB, emails);
       const numbers = quotes.filter((quote) => !engaged(quote.customer_email)).map((quote) => quote.number);
       if (numbers.length === 0) return true;
-      await deleteQuotePdfs(env.QUOTES, numbers);
+      await deleteQuotePdfs(env.DOCUMENTS, numbers);
       counted(await deleteQuotes(env.DB, numbers, run.cutoff, run.now));
       return true;
     },

@@ -28,7 +28,7 @@ export async function issueQuote(
   const quote = await insertQuote(env.DB, cart, customer);
   try {
     const pdf = await drawQuote(quote, origin);
-    await storeQuotePdf(env.QUOTES, quote.number, pdf);
+    await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
     return { quote, pdf };
   } catch (error) {
     await deleteQuote(env.DB, quote.number).catch(() => undefined);
@@ -41,18 +41,18 @@ export async function issueQuote(
  * now, from its stored row, and kept from then on.
  */
 export async function quoteDocument(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
-  return (await storedQuotePdf(env.QUOTES, quote.number)) ?? drawAndKeep(env, quote, origin);
+  return (await storedQuotePdf(env.DOCUMENTS, quote.number)) ?? drawAndKeep(env, quote, origin);
 }
 
 async function drawAndKeep(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
   const pdf = await drawQuote(quote, origin);
-  await storeQuotePdf(env.QUOTES, quote.number, pdf);
+  await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
   return pdf;
 }
 
 /** The document by number, for the owner's e-mail; null when no such quote exists. */
 export async function quoteDocumentByNumber(env: Env, number: string, origin: string): Promise<Uint8Array | null> {
-  const stored = await storedQuotePdf(env.QUOTES, number);
+  const stored = await storedQuotePdf(env.DOCUMENTS, number);
   if (stored) return stored;
   const quote = await getQuote(env.DB, number);
   return quote ? drawAndKeep(env, quote, origin) : null;

@@ -1,5 +1,5 @@
 /**
- * Issued quotes as documents (the QUOTES R2 bucket): each quote's PDF is drawn once, when the quote
+ * Issued quotes as documents (the DOCUMENTS R2 bucket): each quote's PDF is drawn once, when the quote
  * is made, and these bytes are what every later download and e-mail serves, so a later change of
  * template, font or price never alters a quote someone already holds.
  */

@@ -46,7 +46,7 @@ async function draw(db: D1Database, number: string, origin: string): Promise<Uin
 /** Draws the receipt, keeps it in R2, then marks it kept. */
 async function drawAndStore(env: Env, number: string, origin: string): Promise<Uint8Array> {
   const pdf = await draw(env.DB, number, origin);
-  await storeReceiptPdf(env.QUOTES, number, pdf);
+  await storeReceiptPdf(env.DOCUMENTS, number, pdf);
   await markReceiptStored(env.DB, number);
   return pdf;
 }
@@ -124,7 +124,7 @@ export async function receiptNumbersForOrders(
 /** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */
 export async function receiptPdf(env: Env, receipt: ReceiptRow, origin: string): Promise<Uint8Array> {
   // R2 first even when stored_at is NULL: a concurrent first drawing may have just kept it.
-  const stored = await storedReceiptPdf(env.QUOTES, receipt.number);
+  const stored = await storedReceiptPdf(env.DOCUMENTS, receipt.number);
   return stored ?? drawAndStore(env, receipt.number, origin);
 }
 

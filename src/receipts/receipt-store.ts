@@ -1,5 +1,5 @@
 /**
- * Receipts as documents (the QUOTES R2 bucket, under receipts/): each receipt's PDF is drawn once and
+ * Receipts as documents (the DOCUMENTS R2 bucket, under receipts/): each receipt's PDF is drawn once and
  * these bytes are what every later download serves, so a later change of template or font never
  * alters a receipt someone already holds.
  */

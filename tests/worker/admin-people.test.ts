@@ -328,7 +328,7 @@ describe("erasing a person", () => {
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE id = ?", p.message)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM quotes WHERE number = ?", p.openQuote)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM quote_lines WHERE number = ?", p.openQuote)).toBe(0);
-    expect(await env.QUOTES.get(`quotes/${p.openQuote}.pdf`)).toBeNull();
+    expect(await env.DOCUMENTS.get(`quotes/${p.openQuote}.pdf`)).toBeNull();
     expect(await count("SELECT COUNT(*) AS n FROM billing_links WHERE email LIKE ?", `${p.local}%`)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM mpesa_requests WHERE checkout_request_id = ?", p.prompt)).toBe(0);
 

@@ -24,7 +24,7 @@ const view = (path: string) =>
 describe("an issued quote is a document, drawn once", () => {
   it("the download, the page's PDF link and every later download are the same bytes, kept in R2", async () => {
     const { quote, bytes } = await makeQuote();
-    const stored = await env.QUOTES.get(`quotes/${quote.number}.pdf`);
+    const stored = await env.DOCUMENTS.get(`quotes/${quote.number}.pdf`);
     expect(new Uint8Array(await (stored as R2ObjectBody).arrayBuffer())).toEqual(bytes);
     for (let i = 0; i < 2; i++) {
       const again = await view(`/quote/${quote.number}/pdf?k=${quote.access_key}`);
@@ -50,11 +50,11 @@ describe("an issued quote is a document, drawn once", () => {
 
   it("a quote issued before documents were kept is drawn once from its row, then kept", async () => {
     const { quote } = await makeQuote();
-    await env.QUOTES.delete(`quotes/${quote.number}.pdf`);
+    await env.DOCUMENTS.delete(`quotes/${quote.number}.pdf`);
     const first = await view(`/quote/${quote.number}/pdf?k=${quote.access_key}`);
     expect(first.status).toBe(200);
     const drawn = new Uint8Array(await first.arrayBuffer());
-    expect(await env.QUOTES.head(`quotes/${quote.number}.pdf`)).not.toBeNull();
+    expect(await env.DOCUMENTS.head(`quotes/${quote.number}.pdf`)).not.toBeNull();
     const second = await view(`/quote/${quote.number}/pdf?k=${quote.access_key}`);
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(drawn);
   });

@@ -77,7 +77,7 @@ describe("numbering", () => {
 /** The test env with the R2 bucket wrapped: its puts counted, or refused. */
 function bucketWith(put: (original: R2Bucket["put"]) => R2Bucket["put"]) {
   const puts: string[] = [];
-  const bucket = new Proxy(env.QUOTES, {
+  const bucket = new Proxy(env.DOCUMENTS, {
     get: (target, key) => {
       if (key !== "put") return Reflect.get(target, key).bind(target);
       const original = target.put.bind(target);
@@ -87,7 +87,7 @@ function bucketWith(put: (original: R2Bucket["put"]) => R2Bucket["put"]) {
       }) as R2Bucket["put"];
     },
   });
-  return { env: envWith({ QUOTES: bucket }), puts };
+  return { env: envWith({ DOCUMENTS: bucket }), puts };
 }
 
 describe("drawn once", () => {

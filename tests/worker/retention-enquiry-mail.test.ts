@@ -36,7 +36,7 @@ async function quote(number: string, email: string, createdAt: string) {
   )
     .bind(number)
     .run();
-  await storeQuotePdf(env.QUOTES, number, PDF);
+  await storeQuotePdf(env.DOCUMENTS, number, PDF);
   const buyer = await makeMail({
     status: "sent",
     kind: "quote",
@@ -69,7 +69,7 @@ describe("quotes never accepted are enquiries", () => {
     expect(run.counts.quotes).toBe(1);
     expect(await count("quotes", "number", "Q-2024-00001")).toBe(0);
     expect(await count("quote_lines", "number", "Q-2024-00001")).toBe(0);
-    expect(await storedQuotePdf(env.QUOTES, "Q-2024-00001")).toBeNull();
+    expect(await storedQuotePdf(env.DOCUMENTS, "Q-2024-00001")).toBeNull();
     expect(await mail(gone.buyer)).toMatchObject({ ...ANONYMISED, recipient: "[erased]" });
     expect(await mail(gone.owner)).toMatchObject({ ...ANONYMISED, recipient: OWNER });
 
@@ -78,7 +78,7 @@ describe("quotes never accepted are enquiries", () => {
       ["Q-2023-00003", client],
     ] as const) {
       expect(await count("quote_lines", "number", number)).toBe(1);
-      expect(await storedQuotePdf(env.QUOTES, number)).toEqual(PDF);
+      expect(await storedQuotePdf(env.DOCUMENTS, number)).toEqual(PDF);
       expect(await mail(mails.buyer)).toMatchObject({ subject: "Hello", payload: '{"name":"Zawadi"}' });
     }
     const audit = await env.DB.prepare(

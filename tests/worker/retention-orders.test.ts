@@ -75,7 +75,7 @@ async function clientOrder(tag: string, lastPaid: string, subscription: string) 
   await makePayment({ order_id: sessionId, created_at: LONG_AGO });
   const last = await makePayment({ order_id: sessionId, subscription_id: `sub_${tag}`, created_at: lastPaid });
   await insert("receipts", { number: `R-${tag}-1`, payment_id: last, access_key: "k", stored_at: lastPaid });
-  await storeReceiptPdf(env.QUOTES, `R-${tag}-1`, PDF);
+  await storeReceiptPdf(env.DOCUMENTS, `R-${tag}-1`, PDF);
   await makeMpesaRequest({ order_id: sessionId, status: "failed", created_at: LONG_AGO });
   await insert("subscriptions", {
     subscription_id: `sub_${tag}`,
@@ -103,7 +103,7 @@ async function clientOrder(tag: string, lastPaid: string, subscription: string) 
     unit_amount_cents: 15000,
     quantity: 1,
   });
-  await storeQuotePdf(env.QUOTES, `Q-${tag}`, PDF);
+  await storeQuotePdf(env.DOCUMENTS, `Q-${tag}`, PDF);
   return sessionId;
 }
 
@@ -158,14 +158,14 @@ describe("order and payment records: kept 7 years after the last payment, then e
     const run = await sweep();
 
     expect(await rowsAbout(ids.past, "2019A")).toEqual(ALL_GONE);
-    expect(await storedReceiptPdf(env.QUOTES, "R-2019A-1")).toBeNull();
-    expect(await storedQuotePdf(env.QUOTES, "Q-2019A")).toBeNull();
+    expect(await storedReceiptPdf(env.DOCUMENTS, "R-2019A-1")).toBeNull();
+    expect(await storedQuotePdf(env.DOCUMENTS, "Q-2019A")).toBeNull();
     expect(await rowsAbout(ids.expiredSub, "2015D")).toEqual(ALL_GONE);
     expect(await orderExists(ids.paidAtPast)).toBe(false);
 
     expect(await rowsAbout(ids.inside, "2019B")).toEqual(ALL_PRESENT);
-    expect(await storedReceiptPdf(env.QUOTES, "R-2019B-1")).toEqual(PDF);
-    expect(await storedQuotePdf(env.QUOTES, "Q-2019B")).toEqual(PDF);
+    expect(await storedReceiptPdf(env.DOCUMENTS, "R-2019B-1")).toEqual(PDF);
+    expect(await storedQuotePdf(env.DOCUMENTS, "Q-2019B")).toEqual(PDF);
     expect(await rowsAbout(ids.live, "2015C")).toEqual(ALL_PRESENT);
     expect(await orderExists(ids.paidAtInside)).toBe(true);
 

@@ -59,7 +59,7 @@ export async function seedPerson(local = `jane${crypto.randomUUID().slice(0, 8)}
   )
     .bind(openQuote)
     .run();
-  await storeQuotePdf(env.QUOTES, openQuote, new TextEncoder().encode("%PDF-1.4 open quote"));
+  await storeQuotePdf(env.DOCUMENTS, openQuote, new TextEncoder().encode("%PDF-1.4 open quote"));
   const message = await makeMessage({
     email: `${local.toUpperCase()}@gmail.com`,
     name: "Jane",

@@ -17,7 +17,7 @@ export async function paidPayment(payment: Partial<PaymentRow> = {}): Promise<st
 }
 
 export const stored = async (number: string) => {
-  const object = await env.QUOTES.get(`receipts/${number}.pdf`);
+  const object = await env.DOCUMENTS.get(`receipts/${number}.pdf`);
   return object ? { bytes: new Uint8Array(await object.arrayBuffer()), uploaded: object.uploaded.getTime() } : null;
 };
 
