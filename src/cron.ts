@@ -32,7 +32,7 @@ function everyFiveMinutes(context: { env: Env; origin: string; log: Logger }): P
     sweepOutbox(env, log),
     forgetPastBudgets(env.DB),
     sweepMpesaRequests(context),
-    sweepReceipts(env, log, origin),
+    sweepReceipts(env, origin, log),
     alertStuckPayments(env, log, origin),
   ];
 }

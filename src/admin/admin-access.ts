@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { JSONWebKeySet, JWK } from "jose";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { ownerRefusalCopy } from "../security/refusal-copy.ts";
 import { ADMIN_PRIVATE_HEADERS, type AdminAuthOptions, type AdminIdentity } from "./admin-identity.ts";
@@ -110,7 +110,7 @@ function refusalCode(error: unknown, errors: Jose["errors"]): string {
 }
 
 function refuseAccess(c: Context<AppEnv>, reason: string): Response {
-  log(c).warn(`Admin sign-in refused: ${reason}.`);
+  requestLog(c).warn(`Admin sign-in refused: ${reason}.`);
   return c.text(ownerRefusalCopy.refused, 403, ADMIN_PRIVATE_HEADERS);
 }
 
@@ -167,7 +167,7 @@ async function accessKeys(
     return jwks;
   } catch (error) {
     entry.lastFailureAt = now();
-    log(c).warn(
+    requestLog(c).warn(
       cached
         ? "Access keys could not be fetched: the cached ones are used."
         : "Access keys could not be fetched and none are cached: /admin answers 503.",

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { clientKey, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { ownerRefusalCopy } from "../security/refusal-copy.ts";
 import { accessConfig, accessOwner } from "./admin-access.ts";
@@ -61,7 +61,7 @@ export async function authenticateOwner(
   const access = accessConfig(c.env);
   if (access === null) return basicOwner(c, options);
   if (typeof access === "string") {
-    log(c).error(`Admin sign-in misconfigured: ${access}. /admin answers 503 until it is fixed.`);
+    requestLog(c).error(`Admin sign-in misconfigured: ${access}. /admin answers 503 until it is fixed.`);
     return c.text(ownerRefusalCopy.unavailable, 503, ADMIN_PRIVATE_HEADERS);
   }
   return accessOwner(c, access, options);
@@ -91,12 +91,12 @@ async function basicOwner(c: Context<AppEnv>, options: AdminAuthOptions): Promis
   try {
     counted = await countAttempt(attempt);
   } catch (error) {
-    log(c).error("Admin sign-in failures could not be counted: Basic sign-in answers 503.", { error });
+    requestLog(c).error("Admin sign-in failures could not be counted: Basic sign-in answers 503.", { error });
     return c.text(ownerRefusalCopy.unavailable, 503, { ...ADMIN_PRIVATE_HEADERS, "Retry-After": "30" });
   }
   if (counted.client > CLIENT_FAILURES_PER_WINDOW) return tooMany(c, adminCopy.auth.tooMany);
   if (counted.overall > OVERALL_FAILURES_PER_WINDOW) {
-    log(c).warn("Admin sign-in failures are over the overall limit: every Basic sign-in is refused for now.");
+    requestLog(c).warn("Admin sign-in failures are over the overall limit: every Basic sign-in is refused for now.");
     return tooMany(c, ownerRefusalCopy.tooManyOverall);
   }
 
@@ -107,7 +107,7 @@ async function basicOwner(c: Context<AppEnv>, options: AdminAuthOptions): Promis
     await giveBack(attempt);
   } catch (error) {
     // The owner is in; the attempt stays counted until its minute ends.
-    log(c).warn("An admin sign-in could not be given back: it counts as a failure this minute.", { error });
+    requestLog(c).warn("An admin sign-in could not be given back: it counts as a failure this minute.", { error });
   }
   return { method: "basic", user: ADMIN_USER };
 }

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { handToQueue } from "../mail/enqueue.ts";
 import { getOutbox } from "../mail/outbox.ts";
 import {
@@ -154,7 +154,7 @@ export function adminRoutes() {
       await handToQueue(c.env, [id]);
     } catch (error) {
       // The row is queued and never handed over: the outbox sweep hands it to the queue later.
-      log(c).warn("Resent e-mail not handed to the queue; the sweep will retry", { outboxId: id, error });
+      requestLog(c).warn("Resent e-mail not handed to the queue; the sweep will retry", { outboxId: id, error });
     }
     return seeOther(c, back);
   });

@@ -13,11 +13,11 @@ const FROM_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
  * E-mails a billing link when the address has a subscription, and nothing otherwise. Never throws:
  * it runs after the answer, which is the same either way, and a failure is only logged.
  */
-export async function mailLinkIfKnown(env: Env, email: string, origin: string, logger: Logger): Promise<void> {
+export async function mailLinkIfKnown(env: Env, email: string, origin: string, log: Logger): Promise<void> {
   try {
     const customer = await customerForEmail(env.DB, email);
     if (!customer) {
-      logger.info("Billing link asked for an address with no subscription");
+      log.info("Billing link asked for an address with no subscription");
       return;
     }
     const makeLink = async () => {
@@ -25,9 +25,9 @@ export async function mailLinkIfKnown(env: Env, email: string, origin: string, l
       const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
       return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
     };
-    await sendBillingLink(env, customer.email, makeLink, origin, logger);
+    await sendBillingLink(env, customer.email, makeLink, origin, log);
   } catch (error) {
-    logger.error("Billing link could not be prepared", { error });
+    log.error("Billing link could not be prepared", { error });
   }
 }
 
@@ -56,7 +56,7 @@ const portalConfigurations = new Map<string, { id: string | null; until: number 
  * there is none or Stripe could not be asked: the portal then opens with Stripe's default
  * configuration, where a subscriber can still cancel and update a card.
  */
-export async function portalConfiguration(gateway: PaymentGateway, logger: Logger): Promise<string | null> {
+export async function portalConfiguration(gateway: PaymentGateway, log: Logger): Promise<string | null> {
   const cached = portalConfigurations.get(gateway.account);
   if (cached && cached.until > Date.now()) return cached.id;
   let id: string | null;
@@ -64,11 +64,11 @@ export async function portalConfiguration(gateway: PaymentGateway, logger: Logge
     id = await gateway.findPortalConfiguration(PORTAL_OWNER.key, PORTAL_OWNER.value);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    logger.warn("Portal configuration could not be listed; opening the portal with Stripe's default", { error });
+    log.warn("Portal configuration could not be listed; opening the portal with Stripe's default", { error });
     return null;
   }
   if (!id) {
-    logger.warn(
+    log.warn(
       `No portal configuration with metadata ${PORTAL_OWNER.key}=${PORTAL_OWNER.value}: opening the portal with Stripe's default (no plan changes). Run \`npm run stripe:sync\`.`,
     );
   }

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../lib/zod.ts";
@@ -50,15 +50,15 @@ export function billingRoutes() {
     const email = emailField().safeParse((await readForm(c)).email);
     if (!email.success) return renderBilling(c, { kind: "form", problem: billingCopy.invalidEmail }, 400);
     const origin = siteOrigin(c.env, c.req.url);
-    if (await ceilingReached(c.env, "billing", origin, log(c))) return tooMany(c, billingCopy.busy);
+    if (await ceilingReached(c.env, "billing", origin, requestLog(c))) return tooMany(c, billingCopy.busy);
     // The answer is made before the address is even looked up, and the lookup and the e-mail run
     // after it: a known address and an unknown one cost the request the same work, so its timing
     // cannot tell who is a customer.
     const answer = await renderBilling(c, { kind: "sent" });
-    const logger = log(c);
+    const log = requestLog(c);
     // A timer, not a bare call: not even the lookup's query is started before the answer is sent.
     const afterAnswer = new Promise((resolve) => setTimeout(resolve, 0));
-    c.executionCtx.waitUntil(afterAnswer.then(() => mailLinkIfKnown(c.env, email.data, origin, logger)));
+    c.executionCtx.waitUntil(afterAnswer.then(() => mailLinkIfKnown(c.env, email.data, origin, log)));
     return answer;
   });
 
@@ -100,13 +100,13 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
 async function openPortal(c: Context<AppEnv>, customerId: string): Promise<Response> {
   try {
     const gateway = createPaymentGateway(c.env);
-    const configuration = await portalConfiguration(gateway, log(c));
+    const configuration = await portalConfiguration(gateway, requestLog(c));
     const returnUrl = `${siteOrigin(c.env, c.req.url)}${paths.home}`;
     const url = await gateway.createBillingPortalSession(customerId, returnUrl, configuration);
     return renderPage(c, billingPortalReadyPage(url));
   } catch (error) {
     if (!(error instanceof PaymentProviderError || error instanceof PaymentsNotConfiguredError)) throw error;
-    log(c).error("Billing portal could not be opened", { error });
+    requestLog(c).error("Billing portal could not be opened", { error });
     return renderBilling(c, { kind: "unavailable" }, 503);
   }
 }

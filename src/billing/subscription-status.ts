@@ -14,7 +14,6 @@ export function hasEnded(status: string): boolean {
   return (ENDED_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
-
 /**
  * A status as Stripe wrote it, if it is one we know; null for any other (Stripe may add one). The
  * caller keeps the status stored and has the owner review the subscription: an unknown word is

@@ -6,7 +6,7 @@ import { inBackground } from "../http/background.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { PAYMENT_PATH } from "../paths.ts";
 import type { StripeClientOptions } from "../providers/stripe.ts";
@@ -39,7 +39,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
       if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
       const started = await startCheckout(c.env, cart, customerInfo, {
         origin: siteOrigin(c.env, c.req.url),
-        logger: log(c),
+        log: requestLog(c),
         background: inBackground(c),
         stripe: options.stripe,
       });
@@ -56,7 +56,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
 
   // The site's onError renders an HTML page; a JSON client must get JSON, without any detail.
   app.onError((err, c) => {
-    log(c).error(`Unhandled error on ${c.req.method} ${c.req.path}`, { error: err });
+    requestLog(c).error(`Unhandled error on ${c.req.method} ${c.req.path}`, { error: err });
     return jsonError(c, 500, messages.unexpected);
   });
 

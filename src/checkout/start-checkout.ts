@@ -22,7 +22,7 @@ export type CheckoutStart =
 
 export type CheckoutContext = {
   origin: string;
-  logger: Logger;
+  log: Logger;
   /** Runs work after the answer (an abandoned session's expiry). */
   background: (work: Promise<void>) => Promise<void>;
   stripe?: StripeClientOptions;
@@ -36,14 +36,14 @@ export async function startCheckout(
   env: Env,
   cart: PricedCart,
   customer: CustomerInfo,
-  { origin, logger, background, stripe }: CheckoutContext,
+  { origin, log, background, stripe }: CheckoutContext,
 ): Promise<CheckoutStart> {
   let gateway: PaymentGateway;
   try {
     gateway = createPaymentGateway(env, stripe);
   } catch (err) {
     if (!(err instanceof PaymentsNotConfiguredError)) throw err;
-    logger.error(`Payment refused: ${err.message}`, { error: err });
+    log.error(`Payment refused: ${err.message}`, { error: err });
     return { kind: "not-configured" };
   }
 
@@ -52,11 +52,11 @@ export async function startCheckout(
     prices = await cartPrices(gateway, cart);
   } catch (err) {
     if (err instanceof CatalogueOutOfSyncError) {
-      logger.error(`Payment refused: ${err.message}`, { error: err });
+      log.error(`Payment refused: ${err.message}`, { error: err });
       return { kind: "out-of-sync" };
     }
     if (!(err instanceof PaymentProviderError)) throw err;
-    logger.error(`Stripe prices could not be found: ${err.message}`, { error: err });
+    log.error(`Stripe prices could not be found: ${err.message}`, { error: err });
     return { kind: "provider-failed" };
   }
 
@@ -67,18 +67,18 @@ export async function startCheckout(
     session = await gateway.createCheckoutSession(params, crypto.randomUUID());
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    logger.error(`Checkout Session could not be created: ${err.message}`, { error: err });
+    log.error(`Checkout Session could not be created: ${err.message}`, { error: err });
     return { kind: err instanceof PaymentRefusedError ? "refused" : "provider-failed" };
   }
 
   try {
     await insertOrder(env.DB, orderOf(session.id, orderRef, cart, customer));
   } catch (err) {
-    logger.error(`Order for Checkout Session ${session.id} could not be recorded`, {
+    log.error(`Order for Checkout Session ${session.id} could not be recorded`, {
       orderId: session.id,
       error: err,
     });
-    await background(abandonSession(gateway, session.id, logger));
+    await background(abandonSession(gateway, session.id, log));
     return { kind: "not-recorded" };
   }
   return { kind: "started", url: session.url };
@@ -99,11 +99,11 @@ function orderOf(stripeSessionId: string, orderRef: string, cart: PricedCart, cu
 }
 
 /** Best effort: a session whose url was never handed out would otherwise stay open for 24 hours. */
-async function abandonSession(gateway: PaymentGateway, stripeSessionId: string, logger: Logger): Promise<void> {
+async function abandonSession(gateway: PaymentGateway, stripeSessionId: string, log: Logger): Promise<void> {
   try {
     await gateway.expireCheckoutSession(stripeSessionId);
   } catch (err) {
-    logger.error(`Unrecorded Checkout Session ${stripeSessionId} could not be expired`, {
+    log.error(`Unrecorded Checkout Session ${stripeSessionId} could not be expired`, {
       stripeSessionId,
       error: err,
     });

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { jsonError } from "../http/json-errors.ts";
-import { type Logger, log } from "../http/log.ts";
+import { type Logger, requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../lib/zod.ts";
@@ -46,7 +46,7 @@ export function webhookRoutes() {
       const secret = stringBinding(c.env, "STRIPE_WEBHOOK_SECRET");
       if (!secret) {
         // 503 rather than 400: Stripe keeps retrying for days, so nothing is lost once it is set.
-        log(c).error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
+        requestLog(c).error("Stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set");
         return jsonError(c, 503, webhookCopy.notConfigured);
       }
       const signature = c.req.header("Stripe-Signature");
@@ -59,19 +59,23 @@ export function webhookRoutes() {
         verified = await verifyStripeWebhook(raw, signature, secret);
       } catch (err) {
         if (!(err instanceof WebhookVerificationError)) throw err;
-        log(c).warn(err.message, { error: err });
+        requestLog(c).warn(err.message, { error: err });
         return jsonError(c, 400, webhookCopy.badSignature);
       }
       const event = eventShape().safeParse(verified);
       if (!event.success) {
-        log(c).warn("Stripe webhook refused: signed payload is not an event");
+        requestLog(c).warn("Stripe webhook refused: signed payload is not an event");
         return jsonError(c, 400, webhookCopy.malformed);
       }
 
-      const context = { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c, { eventId: event.data.id }) };
+      const context = {
+        env: c.env,
+        origin: siteOrigin(c.env, c.req.url),
+        log: requestLog(c, { eventId: event.data.id }),
+      };
       const outcome = await handleStripeEvent(context, event.data);
       const { id, type } = event.data;
-      logOutcome(log(c, { eventId: id, eventType: type }), id, type, outcome);
+      logOutcome(requestLog(c, { eventId: id, eventType: type }), id, type, outcome);
       return c.json({ received: true }, 200, { "Cache-Control": "no-store" });
     },
   );
@@ -82,17 +86,17 @@ export function webhookRoutes() {
   });
 
   app.onError((err, c) => {
-    log(c).error(`Stripe webhook failed on ${c.req.method} ${c.req.path}`, { error: err });
+    requestLog(c).error(`Stripe webhook failed on ${c.req.method} ${c.req.path}`, { error: err });
     return jsonError(c, 500, webhookCopy.failed);
   });
 
   return app;
 }
 
-function logOutcome(logger: Logger, eventId: string, type: string, outcome: FulfilmentOutcome): void {
+function logOutcome(log: Logger, eventId: string, type: string, outcome: FulfilmentOutcome): void {
   switch (outcome.kind) {
     case "unknown-subscription":
-      logger.warn(
+      log.warn(
         `Stripe event ${eventId} (${type}) is for unknown subscription ${outcome.subscriptionId}; acknowledged.`,
         {
           subscriptionId: outcome.subscriptionId,
@@ -100,32 +104,32 @@ function logOutcome(logger: Logger, eventId: string, type: string, outcome: Fulf
       );
       return;
     case "held-invoice":
-      logger.warn(
+      log.warn(
         `Stripe event ${eventId} (${type}): invoice ${outcome.invoiceId} is for subscription ${outcome.subscriptionId}, not linked to an order yet; held until it is.`,
         { subscriptionId: outcome.subscriptionId },
       );
       return;
     case "billing":
-      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId}: ${outcome.summary}.`, {
+      log.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId}: ${outcome.summary}.`, {
         orderId: outcome.orderId,
       });
       return;
     case "unknown-session":
-      logger.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.orderId}; acknowledged.`, {
+      log.warn(`Stripe event ${eventId} (${type}) is for unknown session ${outcome.orderId}; acknowledged.`, {
         orderId: outcome.orderId,
       });
       return;
     case "duplicate":
-      logger.info(`Stripe event ${eventId} (${type}) was already handled.`);
+      log.info(`Stripe event ${eventId} (${type}) was already handled.`);
       return;
     case "ignored":
-      logger.info(`Stripe event ${eventId} ignored: ${outcome.reason}.`);
+      log.info(`Stripe event ${eventId} ignored: ${outcome.reason}.`);
       return;
     case "applied": {
       const { result } = outcome;
       if (!result.found) return;
       const change = result.changed ? `${result.previous} → ${result.status}` : `stays ${result.status}`;
-      logger.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId} ${change}.`, {
+      log.info(`Stripe event ${eventId} (${type}): order ${outcome.orderId} ${change}.`, {
         orderId: outcome.orderId,
         status: result.status,
       });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { paths } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
@@ -25,8 +25,8 @@ export function successRoutes() {
     // Over the limit the page still tells what the database knows, but never asks Stripe.
     const limited = await isOverLimit(c, (env) => env.STATUS_LIMITER);
     const origin = siteOrigin(c.env, c.req.url);
-    const logger = log(c, { orderId });
-    const state = await checkoutSuccessState(c.env, orderId, logger, origin, ...(limited ? [null] : []));
+    const log = requestLog(c, { orderId });
+    const state = await checkoutSuccessState(c.env, orderId, log, origin, ...(limited ? [null] : []));
     const page = checkoutStatusPage(state, orderId);
     if (!page) return next();
     if (limited) {

@@ -52,7 +52,7 @@ function isSessionId(value: string): boolean {
 export async function checkoutSuccessState(
   env: Env,
   stripeSessionId: string | undefined,
-  logger: Logger,
+  log: Logger,
   /** The site's origin, for links in the e-mails a payment seen here triggers. */
   origin: string,
   /** null: answer from the database only (a client over its rate limit). */
@@ -68,9 +68,9 @@ export async function checkoutSuccessState(
   if (isSettled(order.status) || stripeOptions === null) return stateOf(order);
   if (!(await claimStripeCheck(env.DB, order.order_id, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
 
-  const seen = await askStripe(env, stripeSessionId, stripeOptions, logger);
+  const seen = await askStripe(env, stripeSessionId, stripeOptions, log);
   if (seen === undefined) return stateOf(order);
-  const result = await fulfilSession({ env, origin, log: logger }, stripeSessionId, seen.observed, seen.facts);
+  const result = await fulfilSession({ env, origin, log: log }, stripeSessionId, seen.observed, seen.facts);
   const status = result.found ? result.status : order.status;
   return stateOf({ ...order, status });
 }
@@ -96,7 +96,7 @@ async function askStripe(
   env: Env,
   stripeSessionId: string,
   options: StripeClientOptions,
-  logger: Logger,
+  log: Logger,
 ): Promise<{ observed: OrderStatus | null; facts: SessionFacts } | undefined> {
   try {
     const session = await createPaymentGateway(env, options).retrieveCheckoutSession(stripeSessionId);
@@ -108,7 +108,7 @@ async function askStripe(
       err instanceof CheckoutSessionNotFoundError;
     if (!expected) throw err;
     // The page then says "being confirmed" from what the database knows; the webhook will settle it.
-    logger.error(`Success page could not confirm ${stripeSessionId} with Stripe: ${err.message}`, {
+    log.error(`Success page could not confirm ${stripeSessionId} with Stripe: ${err.message}`, {
       stripeSessionId,
       error: err,
     });

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { type Channel, channelOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { isFieldObject, readSubmission, type Submission } from "../http/submission.ts";
@@ -52,7 +52,7 @@ export function contactRoutes() {
 
       if (filledHoneypot(fields)) {
         // Answered exactly like a sent message, so a bot learns nothing; nothing is stored.
-        log(c).warn("Contact message dropped: honeypot field filled in", { channel });
+        requestLog(c).warn("Contact message dropped: honeypot field filled in", { channel });
         return sent(c, channel);
       }
 
@@ -71,14 +71,20 @@ export function contactRoutes() {
       try {
         messageId = await insertContactMessage(c.env.DB, parsed.data);
       } catch (err) {
-        log(c).error("Contact message could not be stored", { channel, error: err });
+        requestLog(c).error("Contact message could not be stored", { channel, error: err });
         return refuse(c, channel, 503, contactApiMessages.storeFailed);
       }
       // The message is kept whatever happens to its e-mails: they are queued, never awaited.
       try {
-        await notifyContactMessage(c.env, messageId, parsed.data, siteOrigin(c.env, c.req.url), log(c, { messageId }));
+        await notifyContactMessage(
+          c.env,
+          messageId,
+          parsed.data,
+          siteOrigin(c.env, c.req.url),
+          requestLog(c, { messageId }),
+        );
       } catch (err) {
-        log(c).error("The contact message's e-mails could not be queued", { messageId, error: err });
+        requestLog(c).error("The contact message's e-mails could not be queued", { messageId, error: err });
       }
       return sent(c, channel);
     },

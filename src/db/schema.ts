@@ -63,16 +63,7 @@ const auditActions = [
   "person.erase_refused",
   "retention.swept",
 ] as const;
-const auditSubjects = [
-  "order",
-  "message",
-  "quote",
-  "outbox",
-  "setting",
-  "payment",
-  "person",
-  "retention",
-] as const;
+const auditSubjects = ["order", "message", "quote", "outbox", "setting", "payment", "person", "retention"] as const;
 const outboxStatuses = ["queued", "sent", "failed", "not_configured"] as const;
 
 export const orders = sqliteTable("orders", {

@@ -34,11 +34,11 @@ export type Logger = {
 type RequestFields = LogFields & { requestId: string; path: string };
 
 /**
- * The logger of a request: its id, method and path on every line. The id is the one the requestId()
+ * The log of a request: its id, method and path on every line. The id is the one the requestId()
  * middleware stored (what requestIdOf reads; that module logs through this one, so it is read here
  * directly rather than imported, which would make an import cycle).
  */
-export function log(c: Context, fields: LogFields = {}): Logger {
+export function requestLog(c: Context, fields: LogFields = {}): Logger {
   const requestId = c.get("requestId") ?? "unknown";
   return logger({ requestId, method: c.req.method, path: c.req.path, ...fields });
 }
@@ -52,7 +52,7 @@ export function logger(base: RequestFields): Logger {
   return { info: write("info"), warn: write("warn"), error: write("error") };
 }
 
-/** The same logger with more fields on every line (e.g. the quote or order a flow is about). */
+/** The same log with more fields on every line (e.g. the quote or order a flow is about). */
 export function withFields(base: Logger, fields: LogFields): Logger {
   return {
     info: (message, more) => base.info(message, { ...fields, ...more }),

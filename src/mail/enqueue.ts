@@ -29,7 +29,7 @@ export type QueuedMail = { outcome: "queued" | "not_configured" | "duplicate" | 
 export async function enqueueMail<K extends MailKind>(
   env: Env,
   request: MailRequest<K>,
-  logger: Logger,
+  log: Logger,
 ): Promise<QueuedMail> {
   const template = mailKinds[request.kind];
   const recipient = template.audience === "owner" ? stringBinding(env, "OWNER_EMAIL") : request.to;
@@ -50,13 +50,13 @@ export async function enqueueMail<K extends MailKind>(
     });
     if (id === null) return { outcome: "duplicate", id: null };
     if (!configured) {
-      logger.warn("E-mail not sent: MAIL_FROM or the recipient is not configured", { ...fields, outboxId: id });
+      log.warn("E-mail not sent: MAIL_FROM or the recipient is not configured", { ...fields, outboxId: id });
       return { outcome: "not_configured", id };
     }
     try {
       await handToQueue(env, [id]);
     } catch (error) {
-      logger.warn("E-mail recorded but not handed to the queue; the sweep will retry", {
+      log.warn("E-mail recorded but not handed to the queue; the sweep will retry", {
         ...fields,
         outboxId: id,
         error,
@@ -64,7 +64,7 @@ export async function enqueueMail<K extends MailKind>(
     }
     return { outcome: "queued", id };
   } catch (error) {
-    logger.error("E-mail could not be recorded in the outbox", { ...fields, error });
+    log.error("E-mail could not be recorded in the outbox", { ...fields, error });
     return { outcome: "error", id: null };
   }
 }

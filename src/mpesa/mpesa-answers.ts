@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import {
   type Budget,
@@ -28,7 +28,7 @@ import {
 /** What the M-Pesa routes share: the fulfilment context, the prompt gate and the refusals' words. */
 
 export function fulfilmentOf(c: Context<AppEnv>): FulfilmentContext {
-  return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: log(c) };
+  return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c) };
 }
 
 type Refusal = { status: ContentfulStatusCode; error: string; refusal?: MpesaRefusal };
@@ -60,7 +60,7 @@ export async function promptWhenAdmitted(
   }
   const started = await startMpesaAttempt(c.env, checked, phone, {
     origin: siteOrigin(c.env, c.req.url),
-    logger: log(c),
+    log: requestLog(c),
   });
   if (started.kind === "started") return started;
   // Nothing reached Daraja when the order could not be recorded: the budgets go back.
@@ -81,16 +81,16 @@ async function admitPrompt(
   try {
     spent = await spentFor(c, phone);
   } catch (error) {
-    log(c).error("The prompt budgets could not be read", { error });
+    requestLog(c).error("The prompt budgets could not be read", { error });
     return { kind: "refused", status: 503, error: copy.budgetUnavailable };
   }
   if ("full" in spent) {
-    log(c).warn("A prompt budget is spent: refused", { scope: spent.full.scope });
+    requestLog(c).warn("A prompt budget is spent: refused", { scope: spent.full.scope });
     c.header("Retry-After", String(secondsToNextHour()));
     const error = spent.full === promptBudgets.phone ? copy.phoneBusy : copy.clientBusy;
     return { kind: "refused", status: 429, error };
   }
-  if (await ceilingReached(c.env, "mpesaPrompt", siteOrigin(c.env, c.req.url), log(c))) {
+  if (await ceilingReached(c.env, "mpesaPrompt", siteOrigin(c.env, c.req.url), requestLog(c))) {
     await returnBudgets(c.env.DB, spent.spent);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return { kind: "refused", status: 429, error: copy.busy };
@@ -117,10 +117,12 @@ async function answerRefusal(c: Context<AppEnv>, refusal: MpesaRefusal): Promise
     try {
       counted = await spendBudget(c.env.DB, promptBudgets.refused, clientKey(c));
     } catch (error) {
-      log(c).error("The refusal budget could not be read", { error });
+      requestLog(c).error("The refusal budget could not be read", { error });
     }
     if (!counted) {
-      log(c).warn("A network's refused payment requests are over its budget", { scope: promptBudgets.refused.scope });
+      requestLog(c).warn("A network's refused payment requests are over its budget", {
+        scope: promptBudgets.refused.scope,
+      });
       c.header("Retry-After", String(secondsToNextHour()));
       return refused(429, copy.tooManyRefused);
     }

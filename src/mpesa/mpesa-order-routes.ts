@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
@@ -72,7 +72,7 @@ export function mpesaOrderRoutes() {
     const shown = Number(fields.kes);
     // A form without the amount (a page from before the rate could change) is shown again with it.
     if (!Number.isSafeInteger(shown) || shown <= 0) return askAgain(c, state.view, state.view.retryKes, 400);
-    const checked = await checkMpesaRetry(c.env, state.order, shown, log(c));
+    const checked = await checkMpesaRetry(c.env, state.order, shown, requestLog(c));
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "started") return c.redirect(answer.path, 303);
     const refusal = answer.refusal;

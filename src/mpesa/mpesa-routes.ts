@@ -5,7 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { MPESA_CALLBACK_PREFIX, MPESA_PAY_PATH, MPESA_TERMS_PATH } from "../paths.ts";
 import { rateLimit } from "../security/rate-limit.ts";
 import { fulfilmentOf, promptWhenAdmitted } from "./mpesa-answers.ts";
@@ -42,7 +42,7 @@ export function mpesaRoutes() {
     const { services, customerInfo, phone, kesAmount } = c.req.valid("json");
     const cart = priceCart(services);
     if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-    const checked = await checkMpesaCart(c.env, cart, customerInfo, kesAmount, log(c));
+    const checked = await checkMpesaCart(c.env, cart, customerInfo, kesAmount, requestLog(c));
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "refused") return jsonError(c, answer.status, answer.error);
     const body: MpesaStarted = { url: answer.path };
@@ -59,7 +59,7 @@ export function mpesaRoutes() {
       try {
         await applyMpesaCallback(fulfilmentOf(c), c.req.param("token"), body);
       } catch (error) {
-        log(c).error("M-Pesa callback could not be applied now; the sweep will ask Daraja", { error });
+        requestLog(c).error("M-Pesa callback could not be applied now; the sweep will ask Daraja", { error });
       }
       return c.json({ ResultCode: 0, ResultDesc: "Accepted" }, 200, { "Cache-Control": "no-store" });
     },

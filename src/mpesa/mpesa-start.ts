@@ -84,7 +84,7 @@ export type MpesaAttempt = {
 
 export type MpesaStart = { kind: "started"; path: string } | MpesaRefusal;
 
-export type MpesaContext = { origin: string; logger: Logger };
+export type MpesaContext = { origin: string; log: Logger };
 
 /** What Daraja shows the buyer beside the amount (at most 13 characters). */
 const TRANSACTION_DESC = "Order payment";
@@ -94,12 +94,12 @@ const PRICE_HOLDS_MS = 15 * 60 * 1000;
 
 export const isRefusal = (checked: MpesaAttempt | MpesaRefusal): checked is MpesaRefusal => "kind" in checked;
 
-function gatewayOf(env: Env, logger: Logger): MpesaGateway | null {
+function gatewayOf(env: Env, log: Logger): MpesaGateway | null {
   try {
     return createMpesaGateway(env);
   } catch (err) {
     if (!(err instanceof MpesaNotConfiguredError)) throw err;
-    logger.error(`M-Pesa payment refused: ${err.message}`, { error: err });
+    log.error(`M-Pesa payment refused: ${err.message}`, { error: err });
     return null;
   }
 }
@@ -122,14 +122,14 @@ async function attemptAt(
   env: Env,
   usdCents: number,
   shownKes: number,
-  logger: Logger,
+  log: Logger,
   order: MpesaAttempt["order"],
 ): Promise<MpesaAttempt | MpesaRefusal> {
   const today = await priceToday(env, usdCents);
   if (!today) return { kind: "not-configured" };
   const price = shownPrice(today, shownKes);
   if ("kind" in price) return price;
-  const gateway = gatewayOf(env, logger);
+  const gateway = gatewayOf(env, log);
   return gateway ? { gateway, price, order } : { kind: "not-configured" };
 }
 
@@ -139,7 +139,7 @@ export function checkMpesaCart(
   cart: PricedCart,
   customer: CustomerInfo,
   shownKes: number,
-  logger: Logger,
+  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
   if (cart.subscription) return Promise.resolve({ kind: "recurring" });
   const order: NewOrder = {
@@ -150,7 +150,7 @@ export function checkMpesaCart(
     items: cartOrderItems(cart),
     totalCents: cart.totalCents,
   };
-  return attemptAt(env, cart.totalCents, shownKes, logger, { kind: "new", order });
+  return attemptAt(env, cart.totalCents, shownKes, log, { kind: "new", order });
 }
 
 /** Why a quote cannot be paid by M-Pesa now, or null: it must be open, unpaid, in date and one-off. */
@@ -167,12 +167,12 @@ export async function checkMpesaQuote(
   env: Env,
   quote: Quote,
   shownKes: number,
-  logger: Logger,
+  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
   const refused = await quoteRefusal(env, quote);
   if (refused) return refused;
   const order = { ...quoteOrder(quote, newOrderIds("mp"), "mpesa") };
-  return attemptAt(env, quote.due_cents, shownKes, logger, { kind: "new", order });
+  return attemptAt(env, quote.due_cents, shownKes, log, { kind: "new", order });
 }
 
 /**
@@ -216,7 +216,7 @@ export async function checkMpesaRetry(
   env: Env,
   order: OrderRow,
   shownKes: number,
-  logger: Logger,
+  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
   const refused = await retryRefusal(env, order);
   if (refused) return refused;
@@ -224,7 +224,7 @@ export async function checkMpesaRetry(
   if (!fresh) return { kind: "not-configured" };
   const price = shownPrice(fresh, shownKes);
   if ("kind" in price) return price;
-  const gateway = gatewayOf(env, logger);
+  const gateway = gatewayOf(env, log);
   if (!gateway) return { kind: "not-configured" };
   // Of two retries at once, one claims the order; the claim also writes the price it will ask.
   if (!(await claimOrderPrompt(env.DB, order.order_id, price, allowedFrom.paid))) return { kind: "in-flight" };
@@ -249,7 +249,7 @@ export async function startMpesaAttempt(
     try {
       await insertOrder(env.DB, { ...order.order, kes: { amount: price.kes, rateX100: price.rateX100 } });
     } catch (error) {
-      context.logger.error("M-Pesa order could not be recorded", { error });
+      context.log.error("M-Pesa order could not be recorded", { error });
       return { kind: "not-recorded" };
     }
     row = await getOrderByRef(env.DB, order.order.orderRef);
@@ -284,7 +284,7 @@ async function sendPrompt(
   order: OrderRow,
   amountKes: number,
   phone: string,
-  { origin, logger }: MpesaContext,
+  { origin, log }: MpesaContext,
 ): Promise<PromptResult> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const accountReference = accountReferenceOf(order);
@@ -299,7 +299,7 @@ async function sendPrompt(
     });
   } catch (err) {
     if (!(err instanceof MpesaProviderError)) throw err;
-    logger.error(`STK push refused or failed: ${err.message}`, { orderId: order.order_id, error: err });
+    log.error(`STK push refused or failed: ${err.message}`, { orderId: order.order_id, error: err });
     return { kind: err instanceof MpesaRefusedError ? "refused" : "provider-failed" };
   }
   try {
@@ -313,7 +313,7 @@ async function sendPrompt(
       accountReference,
     });
   } catch (error) {
-    logger.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
+    log.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
       orderId: order.order_id,
       checkoutRequestId: accepted.checkoutRequestId,
       error,

@@ -14,11 +14,11 @@ export async function makeQuote(
   cart: PricedCart,
   customer: QuoteCustomer,
   origin: string,
-  logger: Logger,
+  log: Logger,
 ): Promise<IssuedQuote> {
   const issued = await issueQuote(env, cart, customer, origin);
   const { quote } = issued;
-  const quoteLog = withFields(logger, { quoteNumber: quote.number });
+  const quoteLog = withFields(log, { quoteNumber: quote.number });
   try {
     await notifyQuote(env, quote, origin, quoteLog);
   } catch (error) {

@@ -4,7 +4,7 @@ import { isCartProblem, priceCart } from "../checkout/cart-pricing.ts";
 import type { AppEnv } from "../env.ts";
 import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { jsonError } from "../http/json-errors.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { type Channel, channelOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
@@ -57,9 +57,9 @@ export function quoteRoutes() {
 
       let made: IssuedQuote;
       try {
-        made = await makeQuote(c.env, cart, request.customer, siteOrigin(c.env, c.req.url), log(c));
+        made = await makeQuote(c.env, cart, request.customer, siteOrigin(c.env, c.req.url), requestLog(c));
       } catch (error) {
-        log(c).error("Quote could not be issued", { error });
+        requestLog(c).error("Quote could not be issued", { error });
         return refuse(c, channel, { status: 503, error: messages.storeFailed });
       }
       return pdfResponse(made.quote, made.pdf);

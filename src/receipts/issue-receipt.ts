@@ -135,7 +135,7 @@ const SWEEP_BATCH = 20;
  * Draws and stores the receipts whose PDF is not in R2 yet (called from the cron). One that fails
  * again is logged and left for the next sweep; returns how many were stored.
  */
-export async function sweepReceipts(env: Env, log: Logger, origin: string): Promise<number> {
+export async function sweepReceipts(env: Env, origin: string, log: Logger): Promise<number> {
   const pending = await unstoredReceipts(env.DB, SWEEP_BATCH);
   let stored = 0;
   for (const receipt of pending) {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { jsonError } from "../http/json-errors.ts";
-import { type Logger, log } from "../http/log.ts";
+import { type Logger, requestLog } from "../http/log.ts";
 import { clientBucket } from "./client-bucket.ts";
 
 /** The period of the limiters in wrangler.toml: what a limited client is told to wait. */
@@ -36,25 +36,25 @@ export function rateLimit(binding: (env: Env) => RateLimit | undefined, message:
  * answer a limited client in their own way (an HTML page, a Basic-auth realm) instead of JSON.
  */
 export async function isOverLimit(c: Context, binding: (env: Env) => RateLimit | undefined): Promise<boolean> {
-  return limiterRefuses(binding(c.env as Env), clientKey(c), log(c), `${c.req.method} ${c.req.path}`);
+  return limiterRefuses(binding(c.env as Env), clientKey(c), requestLog(c), `${c.req.method} ${c.req.path}`);
 }
 
 /** One count against a limiter, outside a request's context too (the e-mail ceiling). */
 export async function limiterRefuses(
   limiter: RateLimit | undefined,
   key: string,
-  logger: Logger,
+  log: Logger,
   where: string,
 ): Promise<boolean> {
   if (!limiter || typeof limiter.limit !== "function") {
-    logger.warn(`Rate limiter missing on ${where}: request not limited.`);
+    log.warn(`Rate limiter missing on ${where}: request not limited.`);
     return false;
   }
   try {
     const { success } = await limiter.limit({ key });
     return !success;
   } catch (err) {
-    logger.error(`Rate limiter failed on ${where}: request not limited.`, { error: err });
+    log.error(`Rate limiter failed on ${where}: request not limited.`, { error: err });
     return false;
   }
 }

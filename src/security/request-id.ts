@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -25,7 +25,7 @@ export function requestId(): MiddlewareHandler {
     const id = crypto.randomUUID();
     c.set("requestId", id);
     await next();
-    if (c.error) log(c).error(`Request failed: ${c.req.method} ${c.req.path}`, { error: c.error });
+    if (c.error) requestLog(c).error(`Request failed: ${c.req.method} ${c.req.path}`, { error: c.error });
     if (c.res.status === 500) {
       const body = await jsonBodyWithId(c.res, id);
       if (body !== null) {

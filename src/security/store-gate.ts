@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
-import { log } from "../http/log.ts";
+import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { type Budget, secondsToNextHour, spendBudget } from "./budget.ts";
 import { type Ceiling, ceilingReached } from "./ceilings.ts";
@@ -19,15 +19,15 @@ export async function refusedStore(c: Context<AppEnv>, budget: Budget, ceiling: 
   try {
     spent = await spendBudget(c.env.DB, budget, clientKey(c));
   } catch (error) {
-    log(c).error("A client budget could not be read", { scope: budget.scope, error });
+    requestLog(c).error("A client budget could not be read", { scope: budget.scope, error });
     return { status: 503, reason: "unavailable" };
   }
   if (!spent) {
-    log(c).warn("A client's network spent its budget: refused", { scope: budget.scope });
+    requestLog(c).warn("A client's network spent its budget: refused", { scope: budget.scope });
     c.header("Retry-After", String(secondsToNextHour()));
     return { status: 429, reason: "hourly" };
   }
-  if (await ceilingReached(c.env, ceiling, siteOrigin(c.env, c.req.url), log(c))) {
+  if (await ceilingReached(c.env, ceiling, siteOrigin(c.env, c.req.url), requestLog(c))) {
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return { status: 429, reason: "busy" };
   }

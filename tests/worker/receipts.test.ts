@@ -114,7 +114,7 @@ describe("drawn once", () => {
     expect((await receiptByNumber(env.DB, ref.number))?.stored_at).toBeNull();
     expect(await stored(ref.number)).toBeNull();
 
-    expect(await sweepReceipts(env, log, SITE)).toBeGreaterThanOrEqual(1);
+    expect(await sweepReceipts(env, SITE, log)).toBeGreaterThanOrEqual(1);
     expect((await receiptByNumber(env.DB, ref.number))?.stored_at).not.toBeNull();
     expect((await receiptText(ref)).text).toContain(ref.number);
   });
