@@ -98,7 +98,7 @@ function OfficeMap() {
       </h2>
       <p className="mt-2 text-slate-600">{officeMap.lead}</p>
       <div className="mt-6 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
-        {/* Loaded by the contact script only when scrolled near (client/map-embed.ts): the map is
+        {/* Loaded by the contact script only when scrolled near (client/scripts/office-map.ts): the map is
             the page's one third-party resource and must not compete with the form. */}
         <div
           data-map-embed={officeMap.embedUrl}

@@ -212,7 +212,7 @@ function QuoteBody({ view }: { view: QuoteView }) {
   );
 }
 
-/** One quote for whoever holds its link; never indexed (render/site.tsx marks it so). */
+/** One quote for whoever holds its link; never indexed (render/document.tsx writes its noindex). */
 export function quotePage(view: QuoteView): Page {
   return {
     path: QUOTE_PATH,

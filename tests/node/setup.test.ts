@@ -71,7 +71,7 @@ describe("npm run setup", { timeout: 60_000 }, () => {
       ["d1", "create", "acacia-site"],
       ["d1", "list", "--json"],
       ["r2", "bucket", "list"],
-      ["r2", "bucket", "create", "acacia-quotes"],
+      ["r2", "bucket", "create", "acacia-documents"],
       ["queues", "list"],
       ["queues", "create", "acacia-mail"],
       ["queues", "create", "acacia-mail-dlq"],
@@ -191,7 +191,7 @@ describe("npm run setup", { timeout: 60_000 }, () => {
     for (const expected of [
       "npx wrangler d1 list --json",
       "npx wrangler d1 create acacia-site",
-      "npx wrangler r2 bucket create acacia-quotes",
+      "npx wrangler r2 bucket create acacia-documents",
       "npx wrangler queues create acacia-mail",
       "npx wrangler queues create acacia-mail-dlq",
       `npx wrangler d1 migrations apply acacia-site --remote --config ${w.config}`,
