@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A whole purchase (checkout, the stand-in's page, two back-office visits, three axe audits) takes
+  // about 30 s on a loaded 2-core CI machine: a minute leaves room without hiding a hang.
+  timeout: 60_000,
   reporter: "list",
   use: {
     baseURL: external ?? SITE_URL,
