@@ -21,7 +21,7 @@ export default defineConfig({
               groups: [
                 {
                   name: "site",
-                  test: /[\\/]src[\\/](paths\.ts|content[\\/](checkout|navigation)\.ts|client[\\/]cart[\\/]store\.ts)|preload-helper/,
+                  test: /[\\/]src[\\/](paths\.ts|checkout[\\/]checkout-copy\.ts|site[\\/]navigation-copy\.ts|client[\\/]cart[\\/]store\.ts)|preload-helper/,
                 },
                 { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
               ],

@@ -6,7 +6,7 @@ const listed = (names: readonly string[]): string =>
 
 /**
  * /quote/<number>?k=…: a written quote as a page, for whoever holds its link. The words the page
- * shares with the PDF (labels, columns, totals, bank and M-Pesa details) are content/quote-document.ts.
+ * shares with the PDF (labels, columns, totals, bank and M-Pesa details) are quotes/quote-document-copy.ts.
  */
 export const quotePageCopy = {
   meta: {
