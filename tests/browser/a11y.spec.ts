@@ -1,9 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { publicRoutes } from "../support/routes.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, quoteService, seedCart } from "./support/cart.ts";
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 const widths = [
   { name: "phone", width: 375, height: 740 },
@@ -18,11 +16,7 @@ for (const { name, width, height } of widths) {
       test(`${path} has no violations`, async ({ page }) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        const summary = results.violations.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-        );
-        expect(summary).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });
@@ -40,11 +34,7 @@ for (const width of [375, 1280]) {
         await page.goto(path);
         await expect(page.locator("html[data-js-ready]")).toBeAttached();
         await expect(page.locator("h1").filter({ visible: true }).first()).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        const summary = results.violations.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-        );
-        expect(summary).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });

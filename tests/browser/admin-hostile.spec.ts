@@ -3,9 +3,9 @@
 // sent through the site's real endpoints. Every section at 375 and 1280 px: no sideways scroll,
 // nothing runs or loads, the override shown as a marker, axe-clean. Screenshots in /tmp/admin-shots/.
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { BROWSER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, pricingItem, quoteService } from "./support/cart.ts";
 
 const SHOTS = "/tmp/admin-shots";
@@ -80,15 +80,6 @@ async function seed(request: APIRequestContext, baseURL: string, token: string):
   expect(order.status(), await order.text()).toBe(200);
   const { url } = (await order.json()) as { url: string };
   return url;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
 }
 
 async function openAdmin(browser: Browser, baseURL: string | undefined, width: number) {

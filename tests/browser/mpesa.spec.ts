@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import {
   fillCustomer,
   inCart,
@@ -10,13 +10,6 @@ import {
   storedCart,
   validCustomer,
 } from "./support/cart.ts";
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A Safaricom number of its own per test: each number gets only a few prompts an hour. */
 const phone = () => `07${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -33,14 +26,14 @@ async function shot(page: Page, name: string) {
 /** On the waiting page: opens the stand-in's phone, approves, comes back and downloads the receipt. */
 async function approveAndDownloadReceipt(page: Page, width: number): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name: "Pay on your phone" })).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await shot(page, `mpesa-waiting-${width}`);
   await page.getByRole("link", { name: /Open the test phone/ }).click();
   await page.getByRole("button", { name: "Approve (PIN correct)" }).click();
   await page.getByRole("link", { name: "Return to the site" }).click();
   // The site confirms with an STK query first; the page polls every few seconds.
   await expect(page.getByRole("heading", { level: 1, name: "Payment received" })).toBeVisible({ timeout: 20_000 });
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await shot(page, `mpesa-paid-${width}`);
   const link = page.getByRole("link", { name: /Download receipt R-\d{4}-\d{5,} \(PDF\)/ });
   const res = await page.request.get((await link.getAttribute("href")) ?? "");
@@ -63,7 +56,7 @@ for (const width of [375, 1280]) {
     const amount = await page.getByText(/^You will pay KES [\d,]+\.$/).textContent();
     const kes = /KES [\d,]+/.exec(amount ?? "")?.[0] ?? "";
     await page.getByLabel("M-Pesa phone number").fill(phone());
-    await expectAxeClean(page);
+    await expectNoAxeViolations(page);
     await shot(page, `mpesa-checkout-${width}`);
     await page.getByRole("button", { name: `Pay ${kes} by M-Pesa` }).click();
     await expect(page).toHaveURL(/\/mpesa\/order\/[0-9a-f-]{36}$/);
@@ -93,7 +86,7 @@ test("a written quote paid by M-Pesa from its page, and the cart's M-Pesa choice
   const path = /\/quote\/Q-\d{4}-\d{5,}\?k=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? "";
   await page.goto(path);
   await expect(page.getByRole("heading", { name: "Pay by M-Pesa" })).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.getByLabel("M-Pesa phone number").fill(phone());
   await page.getByRole("button", { name: /^Pay KES [\d,]+ by M-Pesa$/ }).click();
   const receipt = await approveAndDownloadReceipt(page, 1280);

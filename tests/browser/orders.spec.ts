@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { BROWSER_ADMIN_PASSWORD } from "../support/secrets.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { fillCustomer, inCart, quoteService, seedCart, storedCart, validCustomer } from "./support/cart.ts";
 import { waitForIsland } from "./support/islands.ts";
 
@@ -17,15 +17,6 @@ type StandinEvent = { sessionId: string; type: string; delivery: unknown };
 function ownClientAddress(page: Page): Promise<void> {
   const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
   return page.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${groups.join(":")}` });
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
 }
 
 /** A context signed in to /admin, as the owner's browser is after the Basic auth prompt. */

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, pricingItem, quoteService, storedCart } from "./support/cart.ts";
 
 /** A quote made as the site's dialog makes it; returns its page's path (read from the PDF's "Pay online" link). */
@@ -37,10 +37,7 @@ for (const width of [375, 1280]) {
     if (process.env.QUOTE_SHOTS)
       await page.screenshot({ path: `${process.env.QUOTE_SHOTS}/quote-page-${width}.png`, fullPage: true });
 
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Pay online" }).click();
     await expect(page).toHaveURL(/\/checkout$/);

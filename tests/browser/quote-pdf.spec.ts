@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Download, expect, type Page, test } from "@playwright/test";
 import { quotePdfCopy } from "../../src/quotes/custom-quote-copy.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
 import { waitForIsland } from "./support/islands.ts";
 import { type MockReply, mockJsonEndpoint } from "./support/mock-endpoint.ts";
@@ -235,12 +235,7 @@ test.describe("with JavaScript, on /custom-quote", () => {
       expect((rect?.x ?? -1) >= 0 && (rect?.x ?? 0) + (rect?.width ?? 0) <= width).toBe(true);
       await shot(page, `dialog-${width}.png`);
 
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, pricingItem, quoteService, seedCart, storedCart } from "./support/cart.ts";
 import { holdBundles } from "./support/islands.ts";
 
@@ -60,12 +60,7 @@ for (const width of [375, 1280]) {
       await seedCart(page, [inCart(quoteService("e1")), inCart(quoteService("m2"), 2)]);
       await page.goto("/custom-quote");
       await expect(bar(page)).toContainText("2 Services Selected");
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      await expectNoAxeViolations(page);
     });
 
     test("the bar never covers the last cards or the footer", async ({ page }) => {
