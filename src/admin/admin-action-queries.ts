@@ -4,7 +4,7 @@
  * The audit row is inserted from the same condition as the change (`INSERT … SELECT … WHERE <the
  * state the change needs>`), so a change that finds nothing to do writes no audit row either.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
 import {
   type AuditRow,

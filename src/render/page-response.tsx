@@ -3,9 +3,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { siteOrigin } from "../http/site-origin.ts";
 import type { IslandName } from "../islands/registry.ts";
 import { base64url } from "../lib/base64url.ts";
-import { loadIslands } from "./island.tsx";
 import type { PageNeeds } from "../security/csp.ts";
 import { pageModules, showsToasts } from "./assets.ts";
+import { loadIslands } from "./island.tsx";
 import type { Page } from "./page.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 

@@ -3,7 +3,7 @@
 // sent through the site's real endpoints. Every section at 375 and 1280 px: no sideways scroll,
 // nothing runs or loads, the override shown as a marker, axe-clean. Screenshots in /tmp/admin-shots/.
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { BROWSER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, pricingItem, quoteService } from "./support/cart.ts";

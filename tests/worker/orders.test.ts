@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { insertOrder } from "../../src/orders/orders.ts";
-import { makeOrder } from "./support/factories.ts";
 import { orderItems, orderRow, placeOrder, standinEvents } from "./support/orders.ts";
 import { cartItem, customer, failingStandinUrl, postPayment, postPaymentWith, standinUrl } from "./support/payment.ts";
 
