@@ -1,5 +1,6 @@
 import { type Handler, Hono } from "hono";
 import type { AppEnv } from "./env.ts";
+import { lazyOnce } from "./lib/lazy-once.ts";
 import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
 import { renderPage } from "./render/page-response.tsx";
 import { documentRenderer } from "./render/renderer.tsx";
@@ -45,14 +46,8 @@ export function siteApp(routes: (app: SiteApp) => void, areas?: (app: SiteApp) =
  * scripts/bench/budgets.ts). A failed load is tried again on the next request.
  */
 export function areaLoadedOnFirstUse(load: () => Promise<SiteApp>): Handler<AppEnv> {
-  let area: Promise<SiteApp> | undefined;
-  return async (c) => {
-    area ??= load().catch((error: unknown) => {
-      area = undefined;
-      throw error;
-    });
-    return (await area).fetch(c.req.raw, c.env, executionContextOf(c));
-  };
+  const area = lazyOnce(load);
+  return async (c) => (await area()).fetch(c.req.raw, c.env, executionContextOf(c));
 }
 
 function executionContextOf(c: Parameters<Handler<AppEnv>>[0]): Parameters<SiteApp["fetch"]>[2] {
