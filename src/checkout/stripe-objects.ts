@@ -11,6 +11,12 @@ import { z } from "../lib/zod.ts";
  * (most requests are pages).
  */
 const stripeObjects = lazyOnce(() => {
+  const fields = stripeFields();
+  return { ...paymentObjects(fields), ...subscriptionObjects(fields) };
+});
+
+/** The fields Stripe's objects share, each read as strictly or as leniently as said above. */
+function stripeFields() {
   const id = z.string().min(1);
   /** Stripe writes expandable references as an id or as the expanded object. */
   const ref = z.union([id, z.object({ id })]).transform((value) => (typeof value === "string" ? value : value.id));
@@ -33,7 +39,13 @@ const stripeObjects = lazyOnce(() => {
       .nullish()
       .catch(null),
   });
+  return { id, ref, metadata, cents, currency, time, quantity, price };
+}
 
+type StripeFields = ReturnType<typeof stripeFields>;
+
+/** A Checkout Session and an invoice: what says money was paid. */
+function paymentObjects({ id, ref, metadata, cents, currency, time }: StripeFields) {
   const checkoutSession = z.object({
     object: z.literal("checkout.session"),
     id,
@@ -46,6 +58,33 @@ const stripeObjects = lazyOnce(() => {
     client_reference_id: z.string().nullish(),
   });
 
+  const invoice = z.object({
+    object: z.literal("invoice"),
+    id,
+    customer: ref.nullish(),
+    amount_paid: cents,
+    amount_due: cents,
+    currency,
+    billing_reason: z.string().nullish().catch(null),
+    period_start: time,
+    period_end: time,
+    /** Older API versions. */
+    subscription: ref.nullish(),
+    parent: z
+      .object({
+        subscription_details: z.object({ subscription: ref.nullish(), metadata }).nullish(),
+      })
+      .nullish(),
+    lines: z
+      .object({ data: z.array(z.object({ period: z.object({ start: time, end: time }).nullish() })) })
+      .nullish()
+      .catch(null),
+  });
+  return { checkoutSession, invoice };
+}
+
+/** A subscription and its schedule: what a plan is and when it changes. */
+function subscriptionObjects({ id, ref, metadata, time, quantity, price }: StripeFields) {
   const subscription = z.object({
     object: z.literal("subscription"),
     id,
@@ -88,30 +127,8 @@ const stripeObjects = lazyOnce(() => {
       .catch(null),
   });
 
-  const invoice = z.object({
-    object: z.literal("invoice"),
-    id,
-    customer: ref.nullish(),
-    amount_paid: cents,
-    amount_due: cents,
-    currency,
-    billing_reason: z.string().nullish().catch(null),
-    period_start: time,
-    period_end: time,
-    /** Older API versions. */
-    subscription: ref.nullish(),
-    parent: z
-      .object({
-        subscription_details: z.object({ subscription: ref.nullish(), metadata }).nullish(),
-      })
-      .nullish(),
-    lines: z
-      .object({ data: z.array(z.object({ period: z.object({ start: time, end: time }).nullish() })) })
-      .nullish()
-      .catch(null),
-  });
-  return { checkoutSession, subscription, invoice, subscriptionSchedule };
-});
+  return { subscription, subscriptionSchedule };
+}
 
 export const checkoutSessionObject = () => stripeObjects().checkoutSession;
 export const subscriptionObject = () => stripeObjects().subscription;
