@@ -153,7 +153,7 @@ export async function onScheduleEvent(context: FulfilmentContext, event: StripeE
   const { pending, from, problem } = ended
     ? { pending: null, from: null, problem: null }
     : await scheduledChange(context, schedule);
-  const time = readEventTime(event.created, Math.floor(Date.now() / 1000));
+  const time = readEventTime(event.created);
   const applied = await applyPendingChange(db, subscriptionId, pending, time.seconds ?? 0);
   // Whatever its order of arrival, Stripe did say it: the owner reviews it, once per reason.
   if (problem) await holdPlanForReview(context, order, subscriptionId, problem);

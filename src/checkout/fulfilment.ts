@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { onInvoiceEvent, onSubscriptionEvent, recordSubscriptionCheckout } from "../billing/billing-events.ts";
+import { onSubscriptionEvent, recordSubscriptionCheckout } from "../billing/billing-events.ts";
+import { onInvoiceEvent } from "../billing/invoice-events.ts";
 import { onScheduleEvent } from "../billing/plan-changes.ts";
 import { database } from "../db/client.ts";
 import { stripeEvents } from "../db/schema.ts";

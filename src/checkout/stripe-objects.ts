@@ -183,7 +183,7 @@ const EVENT_CLOCK_SLACK_SECONDS = 24 * 60 * 60;
  */
 export function readEventTime(
   created: unknown,
-  nowSeconds: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
 ): { seconds: number | null; iso: string | null; problem: string | null } {
   const reader = timeReader();
   const iso = reader.read("the event's created time", created);
