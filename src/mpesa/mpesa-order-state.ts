@@ -9,7 +9,8 @@ import { getQuote } from "../quotes/quote-numbers.ts";
 import { receiptRefOf } from "../receipts/issue-receipt.ts";
 import { mpesaCopy, mpesaResultSentence } from "./mpesa-copy.ts";
 import { latestMpesaRequest } from "./mpesa-request-queries.ts";
-import { accountReferenceOf, retryPrice } from "./mpesa-start.ts";
+import { retryPrice } from "./mpesa-start.ts";
+import { accountReferenceOf } from "./send-prompt.ts";
 
 /** An M-Pesa order as its waiting page shows it to whoever holds its address. */
 export type MpesaOrderView = {

@@ -13,26 +13,19 @@
 import { findCatalogueEntry } from "../catalogue/catalogue.ts";
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { CustomerInfo } from "../checkout/customer-info-schema.ts";
-import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import type { OrderRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
-import { base64url } from "../lib/base64url.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import { cartOrderItems, newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { allowedFrom } from "../orders/order-status.ts";
 import { getOrderByRef, getOrderItems, insertOrder, type NewOrder } from "../orders/orders.ts";
-import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
+import { mpesaOrderPath } from "../paths.ts";
 import { currentKesRate } from "../payments/kes-rate.ts";
 import { orderBalance, quotePartPayment } from "../payments/order-balance.ts";
-import {
-  createMpesaGateway,
-  type MpesaGateway,
-  MpesaNotConfiguredError,
-  MpesaProviderError,
-  MpesaRefusedError,
-} from "../providers/daraja.ts";
+import { createMpesaGateway, type MpesaGateway, MpesaNotConfiguredError } from "../providers/daraja.ts";
 import { getQuote, type Quote } from "../quotes/quote-numbers.ts";
-import { sha256Hex } from "../security/sha256.ts";
-import { claimOrderPrompt, insertMpesaRequest, releaseOrderPrompt } from "./mpesa-request-queries.ts";
+import { claimOrderPrompt, releaseOrderPrompt } from "./mpesa-request-queries.ts";
+import { sendPrompt } from "./send-prompt.ts";
 
 /** Why a payment did not start. The first group is the buyer's request; the rest is ours or Daraja's. */
 export type MpesaRefusal =
@@ -85,9 +78,6 @@ export type MpesaAttempt = {
 export type MpesaStart = { kind: "started"; path: string } | MpesaRefusal;
 
 export type MpesaContext = { origin: string; log: Logger };
-
-/** What Daraja shows the buyer beside the amount (at most 13 characters). */
-const TRANSACTION_DESC = "Order payment";
 
 /** How long an order's shillings hold: a retry after this is charged at the day's rate. */
 const PRICE_HOLDS_MS = 15 * 60 * 1000;
@@ -262,63 +252,4 @@ export async function startMpesaAttempt(
   if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.order_id);
   if (prompted.kind !== "sent") return prompted;
   return { kind: "started", path: mpesaOrderPath(row.order_ref ?? "") };
-}
-
-/** What AccountReference names (at most 12 characters): the quote's number, or ORD- and our reference. */
-export function accountReferenceOf(order: Pick<OrderRow, "quote_number" | "order_ref">): string {
-  if (order.quote_number && order.quote_number.length <= 12) return order.quote_number;
-  return `ORD-${(order.order_ref ?? "").replaceAll("-", "").slice(0, 8).toUpperCase()}`;
-}
-
-type PromptResult =
-  | { kind: "sent"; request: Pick<MpesaRequestRow, "checkout_request_id"> }
-  | { kind: "refused" | "provider-failed" | "not-recorded" };
-
-/**
- * Sends one PIN prompt for an order and records it. A prompt Daraja accepted but we could not record
- * is logged with its CheckoutRequestID: if the buyer pays it, the owner records the payment by hand.
- */
-async function sendPrompt(
-  env: Env,
-  gateway: MpesaGateway,
-  order: OrderRow,
-  amountKes: number,
-  phone: string,
-  { origin, log }: MpesaContext,
-): Promise<PromptResult> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const accountReference = accountReferenceOf(order);
-  let accepted: Awaited<ReturnType<MpesaGateway["stkPush"]>>;
-  try {
-    accepted = await gateway.stkPush({
-      amountKes,
-      phone,
-      accountReference,
-      description: TRANSACTION_DESC,
-      callbackUrl: `${origin}${MPESA_CALLBACK_PREFIX}${token}`,
-    });
-  } catch (err) {
-    if (!(err instanceof MpesaProviderError)) throw err;
-    log.error(`STK push refused or failed: ${err.message}`, { orderId: order.order_id, error: err });
-    return { kind: err instanceof MpesaRefusedError ? "refused" : "provider-failed" };
-  }
-  try {
-    await insertMpesaRequest(env.DB, {
-      checkoutRequestId: accepted.checkoutRequestId,
-      merchantRequestId: accepted.merchantRequestId,
-      orderId: order.order_id,
-      callbackTokenHash: await sha256Hex(token),
-      phone,
-      amountKes,
-      accountReference,
-    });
-  } catch (error) {
-    log.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
-      orderId: order.order_id,
-      checkoutRequestId: accepted.checkoutRequestId,
-      error,
-    });
-    return { kind: "not-recorded" };
-  }
-  return { kind: "sent", request: { checkout_request_id: accepted.checkoutRequestId } };
 }

@@ -1,0 +1,82 @@
+/** One M-Pesa Express prompt: sent through Daraja and recorded with its callback token's hash. */
+/**
+ * Starting an M-Pesa Express payment, in two steps with the prompt budgets between them (the routes
+ * run them: mpesa/mpesa-answers.ts):
+ *
+ * 1. check: everything that can refuse the request without a prompt, for a cart, a written quote or
+ *    a retry of a failed order. A retry is a new attempt: the order must still be unpaid, its quote
+ *    open, its lines still sold at its prices, and after 15 minutes its shillings are priced again.
+ * 2. start: the order is recorded (or, for a retry, claimed at the new price), then Daraja sends
+ *    the PIN prompt. Each prompt's callback address carries a fresh unguessable token (only its
+ *    hash is kept): Daraja's callbacks are not signed.
+ */
+
+import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import type { Logger } from "../http/log.ts";
+import { base64url } from "../lib/base64url.ts";
+import { MPESA_CALLBACK_PREFIX } from "../paths.ts";
+import { type MpesaGateway, MpesaProviderError, MpesaRefusedError } from "../providers/daraja.ts";
+import { sha256Hex } from "../security/sha256.ts";
+import { insertMpesaRequest } from "./mpesa-request-queries.ts";
+
+/** What Daraja shows the buyer beside the amount (at most 13 characters). */
+const TRANSACTION_DESC = "Order payment";
+
+/** What AccountReference names (at most 12 characters): the quote's number, or ORD- and our reference. */
+export function accountReferenceOf(order: Pick<OrderRow, "quote_number" | "order_ref">): string {
+  if (order.quote_number && order.quote_number.length <= 12) return order.quote_number;
+  return `ORD-${(order.order_ref ?? "").replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+}
+
+type PromptResult =
+  | { kind: "sent"; request: Pick<MpesaRequestRow, "checkout_request_id"> }
+  | { kind: "refused" | "provider-failed" | "not-recorded" };
+
+/**
+ * Sends one PIN prompt for an order and records it. A prompt Daraja accepted but we could not record
+ * is logged with its CheckoutRequestID: if the buyer pays it, the owner records the payment by hand.
+ */
+export async function sendPrompt(
+  env: Env,
+  gateway: MpesaGateway,
+  order: OrderRow,
+  amountKes: number,
+  phone: string,
+  { origin, log }: { origin: string; log: Logger },
+): Promise<PromptResult> {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const accountReference = accountReferenceOf(order);
+  let accepted: Awaited<ReturnType<MpesaGateway["stkPush"]>>;
+  try {
+    accepted = await gateway.stkPush({
+      amountKes,
+      phone,
+      accountReference,
+      description: TRANSACTION_DESC,
+      callbackUrl: `${origin}${MPESA_CALLBACK_PREFIX}${token}`,
+    });
+  } catch (err) {
+    if (!(err instanceof MpesaProviderError)) throw err;
+    log.error(`STK push refused or failed: ${err.message}`, { orderId: order.order_id, error: err });
+    return { kind: err instanceof MpesaRefusedError ? "refused" : "provider-failed" };
+  }
+  try {
+    await insertMpesaRequest(env.DB, {
+      checkoutRequestId: accepted.checkoutRequestId,
+      merchantRequestId: accepted.merchantRequestId,
+      orderId: order.order_id,
+      callbackTokenHash: await sha256Hex(token),
+      phone,
+      amountKes,
+      accountReference,
+    });
+  } catch (error) {
+    log.error(`STK push ${accepted.checkoutRequestId} was sent but not recorded: record any payment by hand`, {
+      orderId: order.order_id,
+      checkoutRequestId: accepted.checkoutRequestId,
+      error,
+    });
+    return { kind: "not-recorded" };
+  }
+  return { kind: "sent", request: { checkout_request_id: accepted.checkoutRequestId } };
+}
