@@ -1,15 +1,4 @@
 /** One M-Pesa Express prompt: sent through Daraja and recorded with its callback token's hash. */
-/**
- * Starting an M-Pesa Express payment, in two steps with the prompt budgets between them (the routes
- * run them: mpesa/mpesa-answers.ts):
- *
- * 1. check: everything that can refuse the request without a prompt, for a cart, a written quote or
- *    a retry of a failed order. A retry is a new attempt: the order must still be unpaid, its quote
- *    open, its lines still sold at its prices, and after 15 minutes its shillings are priced again.
- * 2. start: the order is recorded (or, for a retry, claimed at the new price), then Daraja sends
- *    the PIN prompt. Each prompt's callback address carries a fresh unguessable token (only its
- *    hash is kept): Daraja's callbacks are not signed.
- */
 
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
