@@ -2,7 +2,7 @@
  * The pieces every section's search is built from, as drizzle conditions. Only columns declared in
  * db/schema.ts are put into SQL; whatever the owner typed is always a bound parameter.
  */
-import { gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { count, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { runBatch, type Statement } from "../db/client.ts";
 import { type AdminQuery, dateBounds, PAGE_SIZE } from "./admin-query.ts";
@@ -105,3 +105,6 @@ export async function fetchAll<Row>(
   const [counted, listed] = await runBatch(db, [listing.count, listing.rows(limit, 0)]);
   return { rows: (listed ?? []) as Row[], total: countOf(counted) };
 }
+
+/** `count(*)` under the name the listings read it by. */
+export const countedRows = () => ({ n: count().as("n") });

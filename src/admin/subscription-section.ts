@@ -5,7 +5,7 @@ import type { SubscriptionRow } from "../db/schema.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { subscriptionsPage } from "./admin-search-queries.ts";
+import { subscriptionsPage } from "./subscription-search-queries.ts";
 
 /** A subscription with its order's buyer, what it bills a month, and when it renews or ends. */
 export type BackOfficeSubscription = SubscriptionRow & {

@@ -1,0 +1,102 @@
+/** The back office's Subscriptions section as a drizzle query: its search, filters and monthly revenue. */
+
+import { and, count, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
+import { database } from "../db/client.ts";
+import { orderItems, orders, subscriptions } from "../db/schema.ts";
+import {
+  countedRows,
+  dateClauses,
+  fetchPage,
+  type Listing,
+  type Page,
+  phoneSearch,
+  textSearch,
+} from "./admin-listing-queries.ts";
+import type { AdminQuery } from "./admin-query.ts";
+
+/**
+ * What a subscription bills a month: the plan a subscription event last named (a plan changed in
+ * the portal included), a yearly plan counting as a twelfth of its price, rounded to the nearest
+ * cent, half up, per subscription, before any sum (integer division of amount + 6 by 12); until an
+ * event names one of our prices, its order's recurring lines.
+ */
+function monthlyCents(db: D1Database): SQL<number> {
+  const recurringLines = database(db)
+    .select({ cents: sql<number>`COALESCE(SUM(${orderItems.unit_amount_cents} * ${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .where(and(eq(orderItems.order_id, subscriptions.order_id), eq(orderItems.recurring, 1)));
+  const plan = subscriptions.plan_amount_cents;
+  return sql<number>`(CASE
+    WHEN ${plan} IS NULL THEN ${recurringLines}
+    WHEN ${subscriptions.plan_interval} = 'year' THEN (${plan} + 6) / 12
+    ELSE ${plan}
+  END)`;
+}
+
+const SUBSCRIPTION_SEARCHED = [
+  orders.customer_name,
+  orders.customer_email,
+  orders.customer_company,
+  orders.customer_phone,
+  subscriptions.subscription_id,
+  orders.order_ref,
+];
+
+/** Stripe's status, or ours: "needs_review" is any subscription the webhook flagged for the owner. */
+function subscriptionStatusClause(status: AdminQuery<"subscriptions">["status"]): SQL | undefined {
+  if (!status) return undefined;
+  if (status === "needs_review") return isNotNull(subscriptions.review_reason);
+  return eq(subscriptions.status, status);
+}
+
+/** A revenue line as SQLite sums it (numbers may come back as text or floats). */
+export type RevenueSum = { currency: string; monthly_cents: unknown; subscriptions: unknown };
+
+/**
+ * One page of subscriptions (each row with its order's buyer and what it bills a month), and in the
+ * same batch the monthly revenue of every active subscription the filter selects, per currency.
+ */
+export async function subscriptionsPage<Row>(
+  db: D1Database,
+  query: AdminQuery<"subscriptions">,
+): Promise<Page<Row> & { revenue: RevenueSum[] }> {
+  const dz = database(db);
+  const monthly = monthlyCents(db);
+  const where = and(
+    query.q ? or(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    subscriptionStatusClause(query.status),
+    ...dateClauses(query, subscriptions.created_at),
+  );
+  const withOrder = <F extends SelectedFields>(fields: F) =>
+    dz.select(fields).from(subscriptions).innerJoin(orders, eq(orders.order_id, subscriptions.order_id));
+  const listing: Listing = {
+    rows: (limit, offset) =>
+      withOrder({
+        ...getTableColumns(subscriptions),
+        order_ref: orders.order_ref,
+        order_status: sql<string>`${orders.status}`.as("order_status"),
+        customer_name: orders.customer_name,
+        customer_email: orders.customer_email,
+        customer_phone: orders.customer_phone,
+        customer_company: orders.customer_company,
+        currency: orders.currency,
+        monthly_cents: monthly.as("monthly_cents"),
+      })
+        .where(where)
+        .orderBy(desc(subscriptions.created_at), desc(subscriptions.subscription_id))
+        .limit(limit)
+        .offset(offset),
+    count: withOrder(countedRows()).where(where),
+  };
+  const revenue = withOrder({
+    currency: orders.currency,
+    monthly_cents: sql`SUM(${monthly})`.as("monthly_cents"),
+    subscriptions: count().as("subscriptions"),
+  })
+    .where(and(where, eq(subscriptions.status, "active")))
+    .groupBy(orders.currency)
+    .orderBy(orders.currency);
+  const { extra, ...found } = await fetchPage<Row>(db, listing, query.page, [revenue]);
+  return { ...found, revenue: (extra[0] ?? []) as RevenueSum[] };
+}
