@@ -6,6 +6,7 @@
 
 import type { Logger } from "../http/log.ts";
 import { deleteQuotePdfs } from "../quotes/quote-store.ts";
+import { dataRequests, insertDataRequest } from "./data-request-queries.ts";
 import { erasureOutcome, peopleCopy, ticksOutcome } from "./people-copy.ts";
 import {
   erasureBlocker,
@@ -18,7 +19,6 @@ import {
 } from "./person.ts";
 import { type ErasureCounts, erasePerson } from "./person-erasure-queries.ts";
 import { foundCounts, personExport } from "./person-export.ts";
-import { dataRequests, insertDataRequest } from "./person-queries.ts";
 
 /** The newest data requests about anyone, for the People page's list (the audit log keeps all). */
 export function recentDataRequests(db: D1Database, limit: number) {

@@ -18,7 +18,8 @@ import {
   quotes,
 } from "../db/schema.ts";
 import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
-import { personKeyIn, personKeyOf, personScopes } from "./person-queries.ts";
+import { personKeyIn, personKeyOf } from "./person-lookup-queries.ts";
+import { personScopes } from "./person-queries.ts";
 
 /** How much an erasure changed, kind by kind (the audit row's detail). */
 export type ErasureCounts = {

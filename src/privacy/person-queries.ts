@@ -11,7 +11,7 @@
  * (the person and the 10 spellings a page may tick) bind 94.
  */
 
-import { and, asc, desc, eq, inArray, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import { type Database, database } from "../db/client.ts";
 import {
@@ -40,72 +40,12 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";
-import { ADDRESS_COLUMNS, mailboxKeySql, personKeySql } from "./mailbox-key-queries.ts";
+import { ADDRESS, eachAddressTable, personKeyIn, TABLE } from "./person-lookup-queries.ts";
 
 /** Spellings of the person's addresses listed at once; a person written more ways says so. */
 export const MAX_ADDRESSES = 20;
 /** Rows of one kind read for one person (bounded: the page and the export stay small). */
 export const MAX_ROWS = 500;
-
-type AddressTable = (typeof ADDRESS_COLUMNS)[number][0];
-
-/** Each table holding an address, and that address's column, as drizzle knows them. */
-const TABLE = { orders, quotes, contact_messages: contactMessages, billing_links: billingLinks, outbox };
-const ADDRESS = {
-  orders: orders.customer_email,
-  quotes: quotes.customer_email,
-  contact_messages: contactMessages.email,
-  billing_links: billingLinks.email,
-  outbox: outbox.recipient,
-} satisfies Record<AddressTable, unknown>;
-
-/** One statement per table holding an address, for a UNION (there are always several). */
-function eachAddressTable<T>(statement: (table: AddressTable, column: string) => T): [T, T, ...T[]] {
-  const [first, second, ...rest] = ADDRESS_COLUMNS.map(([table, column]) => statement(table, column));
-  if (!first || !second) throw new Error("Fewer than two tables hold an address");
-  return [first, second, ...rest];
-}
-
-/** Each table's person key, as the expression its index is on (SQLite uses the index for no other). */
-const PERSON_KEY = Object.fromEntries(
-  ADDRESS_COLUMNS.map(([table, column]) => [table, personKeySql(column)]),
-) as Record<AddressTable, string>;
-
-/** The table's person key, for an equality, a list or a column read. */
-export const personKeyOf = (table: AddressTable): SQL => sql.raw(PERSON_KEY[table]);
-
-/** The row of `table` (the statement's only table of that name) is under one of the keys. */
-export const personKeyIn = (table: AddressTable, keys: readonly string[]): SQL =>
-  inArray(personKeyOf(table), [...keys]);
-
-/**
- * The other people whose address differs from `key`'s only where the caps' broad rule (mailboxKey,
- * e.g. a `+tag` at a domain where `+` may be part of a name) folds it: their person keys, in order,
- * at most `limit`. Found through the broad key's index, so it never reads a domain.
- */
-export async function possiblySamePerson(
-  db: D1Database,
-  broadKey: string,
-  key: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await possiblySameQuery(db, broadKey, key, limit);
-  return rows.map((r) => r.other);
-}
-
-/** possiblySamePerson's statement (a test reads its plan). */
-export function possiblySameQuery(db: D1Database, broadKey: string, key: string, limit: number) {
-  const dz = database(db);
-  const each = eachAddressTable((table, column) =>
-    dz
-      .select({ other: sql<string>`${personKeyOf(table)}`.as("other") })
-      .from(TABLE[table])
-      .where(and(eq(sql.raw(mailboxKeySql(column)), broadKey), ne(personKeyOf(table), key))),
-  );
-  return union(...each)
-    .orderBy(sql`other`)
-    .limit(limit);
-}
 
 /** The person's orders, messages, quotes, payments and e-mails, as subqueries over the keys. */
 export function personScopes(dz: Database, keys: readonly string[]) {
@@ -329,32 +269,4 @@ export async function personRecords(
       audit,
     },
   };
-}
-
-/** The data requests made about one person (their key's hash), newest first; or every request when null. */
-export function dataRequests(db: D1Database, subject: string | null, limit: number): Promise<AuditRow[]> {
-  return database(db)
-    .select()
-    .from(adminAudit)
-    .where(
-      and(eq(adminAudit.subject_kind, "person"), subject === null ? undefined : eq(adminAudit.subject_id, subject)),
-    )
-    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
-    .limit(limit)
-    .all();
-}
-
-/** Writes a data request (an export, or an erasure refused) to the audit log. */
-export async function insertDataRequest(
-  db: D1Database,
-  request: { at: string; actor: string; action: AuditRow["action"]; subject: string; detail: string },
-): Promise<void> {
-  await database(db).insert(adminAudit).values({
-    at: request.at,
-    actor: request.actor,
-    action: request.action,
-    subject_kind: "person",
-    subject_id: request.subject,
-    detail: request.detail,
-  });
 }

@@ -7,7 +7,8 @@
 import { hasEnded } from "../billing/subscription-status.ts";
 import { sha256Hex } from "../security/sha256.ts";
 import { personKey, storedMailboxKey } from "./person-key.ts";
-import { MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRecords, possiblySamePerson } from "./person-queries.ts";
+import { possiblySamePerson } from "./person-lookup-queries.ts";
+import { MAX_ADDRESSES, MAX_ROWS, type PersonRows, personRecords } from "./person-queries.ts";
 
 /**
  * Spellings listed as "possibly the same person". More are rare (one mailbox written many ways):

@@ -4,7 +4,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditRow } from "../../src/db/schema.ts";
-import { personQueries, possiblySameQuery } from "../../src/privacy/person-queries.ts";
+import { possiblySameQuery } from "../../src/privacy/person-lookup-queries.ts";
+import { personQueries } from "../../src/privacy/person-queries.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeMessage, makeOrder } from "./support/factories.ts";
 import { seedPerson } from "./support/person.ts";
