@@ -5,11 +5,12 @@
 
 import { AdminHeader } from "../admin/admin-chrome.tsx";
 import { adminCopy } from "../admin/admin-copy.ts";
-import { button, field, formatTime, RecordTable, secondaryButton } from "../admin/admin-ui.tsx";
+import { button, field, secondaryButton } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { AuditRow } from "../db/schema.ts";
 import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { DataRequestsView } from "./data-requests-view.tsx";
 import { peopleCopy } from "./people-copy.ts";
 import type { ErasureBlocker, Person } from "./person.ts";
 import { PERSON_ADDRESS_MAX } from "./person-address.ts";
@@ -234,54 +235,6 @@ function Found({ view, person, typed }: { view: PeopleView; person: Person; type
   );
 }
 
-/** A request's record: who it was about (masked) and what was done, as written at the time. */
-function readDetail(detail: string | null): { person: string; outcome: string } {
-  try {
-    const parsed = JSON.parse(detail ?? "") as { person?: unknown; outcome?: unknown };
-    return { person: String(parsed.person ?? ""), outcome: String(parsed.outcome ?? "") };
-  } catch {
-    return { person: "", outcome: detail ?? "" };
-  }
-}
-
-function Requests({ rows }: { rows: readonly AuditRow[] }) {
-  const copy = peopleCopy.requests;
-  return (
-    <section aria-labelledby="requests-heading" className="mt-10">
-      <h2 id="requests-heading" className="text-xl font-bold text-slate-900">
-        {copy.heading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{copy.explain}</p>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{copy.none}</p>
-      ) : (
-        <RecordTable caption={copy.heading} headers={Object.values(copy.columns).map((label) => ({ label }))}>
-          {rows.map((entry) => {
-            const detail = readDetail(entry.detail);
-            return (
-              <tr key={entry.id} className="border-t border-slate-200 align-top" data-request={entry.action}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                </td>
-                <td className="px-3 py-2">{copy.actions[entry.action] ?? entry.action}</td>
-                <td className="px-3 py-2">
-                  <VisitorText text={detail.person} />
-                </td>
-                <td className="px-3 py-2">
-                  <VisitorText text={entry.actor} />
-                </td>
-                <td className="min-w-64 px-3 py-2">
-                  <VisitorText text={detail.outcome} />
-                </td>
-              </tr>
-            );
-          })}
-        </RecordTable>
-      )}
-    </section>
-  );
-}
-
 function PeopleBody({ view }: { view: PeopleView }) {
   return (
     <>
@@ -300,7 +253,7 @@ function PeopleBody({ view }: { view: PeopleView }) {
         )}
         <SearchForm view={view} />
         {view.person && view.typed !== null && <Found view={view} person={view.person} typed={view.typed} />}
-        <Requests rows={view.requests} />
+        <DataRequestsView rows={view.requests} />
       </main>
     </>
   );
