@@ -7,9 +7,10 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
+import { NOW } from "../db/column-values.ts";
+import { quoteLines, quotes } from "../db/document-tables.ts";
 import {
   contactMessages,
-  NOW,
   type OrderItemRow,
   type OrderNoteRow,
   orderItems,
@@ -18,8 +19,6 @@ import {
   outbox,
   type PaymentRow,
   payments,
-  quoteLines,
-  quotes,
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";

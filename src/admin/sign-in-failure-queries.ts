@@ -2,7 +2,7 @@
 
 import { and, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { type Database, database, runBatch } from "../db/client.ts";
-import { adminSignInFailures as failures } from "../db/schema.ts";
+import { adminSignInFailures as failures } from "../db/limit-tables.ts";
 
 /** Deletes the windows before `minute`: past counters hold clients' addresses and decide nothing. */
 const forgetPastStatement = (dz: Database, minute: number) =>

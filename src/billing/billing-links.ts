@@ -5,7 +5,8 @@
 
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { billingLinks, NOW, orders, subscriptions } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { billingLinks, orders, subscriptions } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
 import { sha256Hex as hashToken } from "../security/sha256.ts";
 

@@ -3,7 +3,9 @@
  * subscription comes with a new id). The back office, the ledger's guards, erasure and retention all
  * ask here. And where Stripe's status text enters: it is narrowed to the statuses we know.
  */
-import { type SubscriptionStatus, subscriptionStatuses } from "../db/schema.ts";
+
+import { subscriptionStatuses } from "../db/column-values.ts";
+import type { SubscriptionStatus } from "../db/schema.ts";
 
 export const ENDED_SUBSCRIPTION_STATUSES = [
   "canceled",

@@ -1,70 +1,20 @@
-/**
- * Every table of migrations/, declared for drizzle-orm, column by column: what the typed builder
- * writes and reads, and the row types (`$inferSelect`, `$inferInsert`). Columns keep their SQL names
- * (`order_id`, not `orderId`), so a row reads as SQL wrote it and the reviewed migrations stay the
- * schema's source. tests/worker/db-schema.test.ts fails when a migration and this file disagree on
- * a table, a column, its type, NOT NULL, primary key, default or CHECK list.
- *
- * A default the database fills (the time, a status) is declared too: drizzle writes NULL for a
- * column it does not know to leave out.
- */
-import { sql } from "drizzle-orm";
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-
-/** The time as every timestamp column holds it: ISO 8601 in UTC, to the millisecond. */
-export const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-const createdAt = () => text("created_at").notNull().default(NOW);
-const updatedAt = () => text("updated_at").notNull().default(NOW);
-
-/**
- * The order state machine's states (orders/order-status.ts ranks them); the CHECK of orders.status.
- */
-const orderStatuses = [
-  "pending",
-  "awaiting_payment",
-  "paid",
-  "payment_failed",
-  "expired",
-  "no_payment_required",
-  "needs_review",
-] as const;
-/** Who an order is paid through (migrations/0011). */
-const orderProviders = ["stripe", "mpesa", "manual"] as const;
-/** How a payment in the ledger came in. */
-const paymentProviders = ["stripe", "mpesa_express", "bank_transfer", "mpesa_paybill"] as const;
-/** A plan's billing interval, as Stripe's price.recurring.interval names it. */
-const planIntervals = ["month", "year"] as const;
-/**
- * Stripe's subscription statuses. Not a CHECK (Stripe may add one): the code narrows to these and
- * billing/subscription-status.ts says which have ended.
- */
-export const subscriptionStatuses = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-] as const;
-/** An STK push: waiting for the buyer, paid (confirmed by an STK query), or not paid. */
-const mpesaRequestStatuses = ["pending", "paid", "failed"] as const;
-/** The back office's audit trail: what it records, about what. */
-const auditActions = [
-  "message.answered",
-  "message.unanswered",
-  "order.note",
-  "outbox.resend",
-  "setting.kes_rate",
-  "payment.recorded",
-  "person.exported",
-  "person.erased",
-  "person.erase_refused",
-  "retention.swept",
-] as const;
-const auditSubjects = ["order", "message", "quote", "outbox", "setting", "payment", "person", "retention"] as const;
-const outboxStatuses = ["queued", "sent", "failed", "not_configured"] as const;
+import {
+  auditActions,
+  auditSubjects,
+  createdAt,
+  mpesaRequestStatuses,
+  NOW,
+  orderProviders,
+  orderStatuses,
+  outboxStatuses,
+  paymentProviders,
+  planIntervals,
+  subscriptionStatuses,
+  updatedAt,
+} from "./column-values.ts";
+import { quoteCounters, quoteLines, quotes, receiptCounters, receipts } from "./document-tables.ts";
+import { adminSignInFailures, budgets } from "./limit-tables.ts";
 
 export const orders = sqliteTable("orders", {
   order_id: text("order_id").primaryKey(),
@@ -241,42 +191,6 @@ export const billingLinks = sqliteTable("billing_links", {
   created_at: createdAt(),
 });
 
-const quoteCounters = sqliteTable("quote_counters", {
-  year: integer("year").primaryKey(),
-  last_number: integer("last_number").notNull(),
-});
-
-export const quotes = sqliteTable("quotes", {
-  number: text("number").primaryKey(),
-  access_key: text("access_key").notNull(),
-  customer_name: text("customer_name").notNull(),
-  customer_email: text("customer_email").notNull(),
-  customer_company: text("customer_company"),
-  currency: text("currency").notNull().default("usd"),
-  due_cents: integer("due_cents").notNull(),
-  monthly_cents: integer("monthly_cents").notNull(),
-  created_at: createdAt(),
-  valid_until: text("valid_until").notNull(),
-  /** When a payment accepted it, and that payment's order (migrations/0011). */
-  accepted_at: text("accepted_at"),
-  accepted_order: text("accepted_order"),
-});
-
-export const quoteLines = sqliteTable(
-  "quote_lines",
-  {
-    number: text("number").notNull(),
-    position: integer("position").notNull(),
-    item_id: text("item_id").notNull(),
-    name: text("name").notNull(),
-    category: text("category").notNull(),
-    unit_amount_cents: integer("unit_amount_cents").notNull(),
-    quantity: integer("quantity").notNull(),
-    recurring: integer("recurring").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.number, t.position] })],
-);
-
 export const adminAudit = sqliteTable("admin_audit", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   at: text("at").notNull().default(NOW),
@@ -295,31 +209,6 @@ export const orderNotes = sqliteTable("order_notes", {
   actor: text("actor").notNull(),
   body: text("body").notNull(),
 });
-
-export const budgets = sqliteTable(
-  "budgets",
-  {
-    scope: text("scope").notNull(),
-    key: text("key").notNull(),
-    hour: text("hour").notNull(),
-    hour_count: integer("hour_count").notNull(),
-    day: text("day").notNull(),
-    day_count: integer("day_count").notNull(),
-    /** The attempt that last counted a use (migrations/0015): several budgets are spent together or not at all. */
-    last_use: text("last_use"),
-  },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
-);
-
-export const adminSignInFailures = sqliteTable(
-  "admin_sign_in_failures",
-  {
-    bucket: text("bucket").notNull(),
-    window_minute: integer("window_minute").notNull(),
-    failures: integer("failures").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.bucket, t.window_minute] })],
-);
 
 export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
@@ -343,20 +232,6 @@ export const mpesaRequests = sqliteTable("mpesa_requests", {
   created_at: createdAt(),
   updated_at: updatedAt(),
   checked_at: text("checked_at"),
-});
-
-const receiptCounters = sqliteTable("receipt_counters", {
-  year: integer("year").primaryKey(),
-  last_number: integer("last_number").notNull(),
-});
-
-export const receipts = sqliteTable("receipts", {
-  number: text("number").primaryKey(),
-  payment_id: text("payment_id").notNull(),
-  access_key: text("access_key").notNull(),
-  created_at: createdAt(),
-  /** When its PDF reached R2; null: the sweep draws it. */
-  stored_at: text("stored_at"),
 });
 
 /** Every table the migrations make, for the schema test. */
@@ -392,11 +267,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionStatus = SubscriptionRow["status"];
 export type PaymentRow = typeof payments.$inferSelect;
 export type PendingInvoiceRow = typeof pendingInvoices.$inferSelect;
-export type QuoteRow = typeof quotes.$inferSelect;
-export type QuoteLineRow = typeof quoteLines.$inferSelect;
 export type AuditRow = typeof adminAudit.$inferSelect;
 export type AuditSubjectKind = AuditRow["subject_kind"];
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type MpesaRequestRow = typeof mpesaRequests.$inferSelect;
-export type ReceiptRow = typeof receipts.$inferSelect;

@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
-import { NOW, type OutboxRow, type OutboxStatus, outbox } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { type OutboxRow, type OutboxStatus, outbox } from "../db/schema.ts";
 
 export type { OutboxRow, OutboxStatus } from "../db/schema.ts";
 

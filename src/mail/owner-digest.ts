@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
-import { contactMessages, orders, payments, quotes, subscriptions } from "../db/schema.ts";
+import { quotes } from "../db/document-tables.ts";
+import { contactMessages, orders, payments, subscriptions } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
 import { formatDateTime, formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";

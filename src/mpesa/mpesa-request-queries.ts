@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, isNull, lte, notExists, or, sql } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { type MpesaRequestRow, mpesaRequests, NOW, type OrderRow, orders } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { type MpesaRequestRow, mpesaRequests, type OrderRow, orders } from "../db/schema.ts";
 
 /** The time `seconds` ago, as timestamp columns hold it, for comparing with one. */
 const secondsAgo = (seconds: number) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${seconds} seconds`})`;

@@ -4,7 +4,8 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { database, runBatch, type Statement } from "../db/client.ts";
-import { NOW, type OrderItemRow, type OrderRow, orderItems, orders, subscriptions } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { type OrderItemRow, type OrderRow, orderItems, orders, subscriptions } from "../db/schema.ts";
 import { allowedFrom, type OrderStatus } from "./order-status.ts";
 
 export type { OrderItemRow, OrderRow } from "../db/schema.ts";

@@ -1,7 +1,8 @@
 /** The owner's settings (migrations/0011): one row per key, written with its audit row in one batch. */
 import { eq } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
-import { adminAudit, NOW, type SettingRow, settings } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { adminAudit, type SettingRow, settings } from "../db/schema.ts";
 
 /** The owner's settings; setting one is audited as `setting.<key>` (db/schema.ts auditActions). */
 export type SettingKey = "kes_rate";

@@ -5,6 +5,7 @@
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
+import { quoteLines, quotes, receipts } from "../db/document-tables.ts";
 import {
   mpesaRequests,
   orderItems,
@@ -13,9 +14,6 @@ import {
   outbox,
   payments,
   pendingInvoices,
-  quoteLines,
-  quotes,
-  receipts,
   stripeEvents,
   subscriptions,
 } from "../db/schema.ts";

@@ -7,16 +7,8 @@
  */
 import { and, inArray, isNull, ne, sql } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
-import {
-  billingLinks,
-  contactMessages,
-  mpesaRequests,
-  orders,
-  outbox,
-  payments,
-  quoteLines,
-  quotes,
-} from "../db/schema.ts";
+import { quoteLines, quotes } from "../db/document-tables.ts";
+import { billingLinks, contactMessages, mpesaRequests, orders, outbox, payments } from "../db/schema.ts";
 import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
 import { personKeyIn, personKeyOf } from "./person-lookup-queries.ts";
 import { personScopes } from "./person-queries.ts";

@@ -7,7 +7,8 @@
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client.ts";
-import { billingLinks, contactMessages, orders, outbox, quotes } from "../db/schema.ts";
+import { quotes } from "../db/document-tables.ts";
+import { billingLinks, contactMessages, orders, outbox } from "../db/schema.ts";
 import { ADDRESS_COLUMNS, mailboxKeySql, personKeySql } from "./mailbox-key-queries.ts";
 
 type AddressTable = (typeof ADDRESS_COLUMNS)[number][0];

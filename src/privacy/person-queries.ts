@@ -14,6 +14,7 @@
 import { and, asc, desc, eq, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import { type Database, database } from "../db/client.ts";
+import { type QuoteLineRow, type QuoteRow, quoteLines, quotes, receipts } from "../db/document-tables.ts";
 import {
   type AuditRow,
   adminAudit,
@@ -32,11 +33,6 @@ import {
   outbox,
   type PaymentRow,
   payments,
-  type QuoteLineRow,
-  type QuoteRow,
-  quoteLines,
-  quotes,
-  receipts,
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";

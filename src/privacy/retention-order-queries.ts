@@ -27,7 +27,8 @@ import {
 } from "drizzle-orm";
 import { ENDED_SUBSCRIPTION_STATUSES } from "../billing/subscription-status.ts";
 import { type Database, database } from "../db/client.ts";
-import { mpesaRequests, orders, payments, quotes, subscriptions } from "../db/schema.ts";
+import { quotes } from "../db/document-tables.ts";
+import { mpesaRequests, orders, payments, subscriptions } from "../db/schema.ts";
 import { atDomain } from "./address-match.ts";
 
 const ONE = { one: sql`1` };

@@ -7,7 +7,8 @@
 import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lt, notExists, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Database, database, runBatch } from "../db/client.ts";
-import { adminAudit, billingLinks, contactMessages, orders, outbox, payments, quotes } from "../db/schema.ts";
+import { quotes } from "../db/document-tables.ts";
+import { adminAudit, billingLinks, contactMessages, orders, outbox, payments } from "../db/schema.ts";
 import { atDomain } from "./address-match.ts";
 import { erasedMailSet } from "./erased-mail-queries.ts";
 

@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
-import { outbox, quoteLines, quotes } from "../db/schema.ts";
+import { quoteLines, quotes } from "../db/document-tables.ts";
+import { outbox } from "../db/schema.ts";
 import { erasedMailSet } from "./erased-mail-queries.ts";
 
 /** One old quote never accepted: its number, address and date (the page's keyset). */

@@ -6,7 +6,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import { database } from "../db/client.ts";
-import { NOW, orders, type QuoteLineRow, type QuoteRow, quotes } from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { type QuoteLineRow, type QuoteRow, quotes } from "../db/document-tables.ts";
+import { orders } from "../db/schema.ts";
 import { base64url } from "../lib/base64url.ts";
 import { insertQuoteRows, nextQuoteCount, quoteWithLines } from "./quote-queries.ts";
 

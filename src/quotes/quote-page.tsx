@@ -1,6 +1,6 @@
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
-import type { QuoteLineRow } from "../db/schema.ts";
+import type { QuoteLineRow } from "../db/document-tables.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";

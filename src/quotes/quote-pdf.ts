@@ -1,5 +1,5 @@
 import { PDFDocument } from "pdf-lib";
-import type { QuoteLineRow } from "../db/schema.ts";
+import type { QuoteLineRow } from "../db/document-tables.ts";
 import type { DocumentFonts } from "../documents/fonts.ts";
 import {
   BRAND,

@@ -4,7 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
-import { type QuoteLineRow, type QuoteRow, quoteLines, quotes } from "../db/schema.ts";
+import { type QuoteLineRow, type QuoteRow, quoteLines, quotes } from "../db/document-tables.ts";
 
 /** A quote's row as it is first written: the currency and acceptance are the schema's defaults. */
 type NewQuoteRow = Omit<QuoteRow, "currency" | "accepted_at" | "accepted_order">;

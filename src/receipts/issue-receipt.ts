@@ -5,7 +5,7 @@
  * receipts through here (their SQL is receipts/receipt-queries.ts and receipt-link-queries.ts).
  */
 
-import type { ReceiptRow } from "../db/schema.ts";
+import type { ReceiptRow } from "../db/document-tables.ts";
 import type { Logger } from "../http/log.ts";
 import { base64url } from "../lib/base64url.ts";
 import { receiptPath } from "../paths.ts";

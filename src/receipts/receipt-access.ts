@@ -1,6 +1,6 @@
 /** Finding a receipt from a link: the number's format first, then the row, then its key. */
 
-import type { ReceiptRow } from "../db/schema.ts";
+import type { ReceiptRow } from "../db/document-tables.ts";
 import { receiptByNumber } from "./receipt-queries.ts";
 
 /** Equal strings in time that does not depend on where they first differ (as quotes' keys are compared). */

@@ -1,7 +1,8 @@
 /** Which ledger lines of a page of orders have a numbered receipt, for the back office's links. */
 import { eq, inArray } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { payments, receipts } from "../db/schema.ts";
+import { receipts } from "../db/document-tables.ts";
+import { payments } from "../db/schema.ts";
 
 /**
  * Receipt numbers by payment id, for the payments of these orders: one query bound to the page's

@@ -4,17 +4,9 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { database, runBatch, type Statement } from "../db/client.ts";
-import {
-  NOW,
-  type OrderItemRow,
-  type OrderRow,
-  orderItems,
-  orders,
-  type PaymentRow,
-  payments,
-  type ReceiptRow,
-  receipts,
-} from "../db/schema.ts";
+import { NOW } from "../db/column-values.ts";
+import { type ReceiptRow, receipts } from "../db/document-tables.ts";
+import { type OrderItemRow, type OrderRow, orderItems, orders, type PaymentRow, payments } from "../db/schema.ts";
 
 /** The receipt, its payment, the payment's order (null if the ledger names none we hold) and its lines. */
 export type ReceiptFacts = { receipt: ReceiptRow; payment: PaymentRow; order: OrderRow | null; lines: OrderItemRow[] };

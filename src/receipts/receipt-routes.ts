@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
-import type { ReceiptRow } from "../db/schema.ts";
+import type { ReceiptRow } from "../db/document-tables.ts";
 import type { AppEnv } from "../env.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { ADMIN_RECEIPT_PATH, RECEIPT_PATH } from "../paths.ts";

@@ -7,7 +7,7 @@
  */
 import { lt } from "drizzle-orm";
 import { database } from "../db/client.ts";
-import { budgets } from "../db/schema.ts";
+import { budgets } from "../db/limit-tables.ts";
 
 /** One use to count: the windows it falls in, and how many each window allows. */
 export type BudgetUse = {

@@ -4,7 +4,8 @@
 // the buyer's e-mail. A reference is recorded once, whatever its case, however many posts race.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { OrderItemRow, OrderRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
+import type { QuoteRow } from "../../src/db/document-tables.ts";
+import type { OrderItemRow, OrderRow, PaymentRow } from "../../src/db/schema.ts";
 import { setKesRate } from "../../src/payments/kes-rate.ts";
 import { nairobiToday } from "../../src/payments/manual-payment-form.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";

@@ -3,7 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createBillingLink } from "../../src/billing/billing-links.ts";
-import type { AuditRow, OrderRow, OutboxRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
+import type { QuoteRow } from "../../src/db/document-tables.ts";
+import type { AuditRow, OrderRow, OutboxRow, PaymentRow } from "../../src/db/schema.ts";
 import { logger } from "../../src/http/log.ts";
 import { notifyOrderPaid } from "../../src/mail/order-notices.ts";
 import { sendBillingLink } from "../../src/mail/visitor-notices.ts";

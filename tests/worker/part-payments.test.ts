@@ -3,7 +3,8 @@
 // and exchange-rate rounding of at most KES 1 or $0.01 counts as paid.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { OrderRow, PaymentRow, QuoteRow } from "../../src/db/schema.ts";
+import type { QuoteRow } from "../../src/db/document-tables.ts";
+import type { OrderRow, PaymentRow } from "../../src/db/schema.ts";
 import { kesAmount } from "../../src/lib/kes.ts";
 import { quotePagePath } from "../../src/paths.ts";
 import { nairobiToday } from "../../src/payments/manual-payment-form.ts";

@@ -5,14 +5,8 @@
 import { env } from "cloudflare:workers";
 import type { CartItem } from "../../../src/checkout/cart-item-schema.ts";
 import { isCartProblem, priceCart } from "../../../src/checkout/cart-pricing.ts";
-import type {
-  ContactMessageRow,
-  OrderItemRow,
-  OrderRow,
-  OutboxRow,
-  PaymentRow,
-  QuoteRow,
-} from "../../../src/db/schema.ts";
+import type { QuoteRow } from "../../../src/db/document-tables.ts";
+import type { ContactMessageRow, OrderItemRow, OrderRow, OutboxRow, PaymentRow } from "../../../src/db/schema.ts";
 import { insertQuote, type Quote, type QuoteCustomer } from "../../../src/quotes/quote-numbers.ts";
 import { fakeSessionId } from "./orders.ts";
 import { cartItem } from "./payment.ts";
