@@ -12,8 +12,9 @@ import { areaLoadedOnFirstUse, siteApp } from "./site-shell.ts";
 
 /**
  * Builds the site: every page route, the 404 page and the 500 page. The back office, M-Pesa and
- * what comes after a sale are areas of their own, handed whole to their app (site-shell.ts) before any of this app's middleware
- * runs, so their code loads when one of their paths is first asked for.
+ * what comes after a sale are areas of their own: a request for one of their paths is handed whole
+ * to the area's app (site-shell.ts) before this app's middleware runs, and the area's code loads
+ * when one of its paths is first asked for.
  */
 export function createApp(): Hono<AppEnv> {
   const backOffice = areaLoadedOnFirstUse(async () => (await import("./back-office-area.ts")).backOfficeArea());
