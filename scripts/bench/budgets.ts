@@ -70,9 +70,12 @@ export function checkThroughput(ratio: number, errors: number): string[] {
  * and 400 KB, with start-up CPU still at a median of 23 ms of its 40. Issue 33 (drizzle-orm, about
  * 32 KB gzip) put the back office, M-Pesa and what comes after a sale behind a dynamic import each
  * (app.ts, site-shell.ts): the entry fell from 268.6 to 53.7 KB and what start-up evaluates from
- * 447.8 to 386.5 KB.
+ * 447.8 to 386.5 KB. Then what visitors send (payments, contact, quotes) became an area too: 40.7
+ * and 218.4 KB, and the byte budgets came down to about 10% over them again. The CPU budget stays:
+ * about 17 ms of every run is the profiler's own start (an empty worker shows it), so the figure
+ * moved from a median of 32.5 to 30.7 ms here; one CI run's median of 5 had reached 40.8.
  */
-export const STARTUP_BUDGET = { activeMs: 40, entryGzipKB: 320, atStartupGzipKB: 400 } as const;
+export const STARTUP_BUDGET = { activeMs: 40, entryGzipKB: 45, atStartupGzipKB: 240 } as const;
 
 export function checkStartup(figures: StartupFigures): string[] {
   const failures: string[] = [];

@@ -53,7 +53,7 @@ const lighthouseRoutes = new Set<string>(
 );
 
 // The cold start first, before the server and Chromium load this machine.
-const startup = await measureStartup(3, values.check ? (figures) => checkStartup(figures).length > 0 : undefined);
+const startup = await measureStartup(5, values.check ? (figures) => checkStartup(figures).length > 0 : undefined);
 const server = values.url
   ? { url: values.url.replace(/\/$/, ""), close: async () => {} }
   : await serveBuiltSite(Number(values.port));

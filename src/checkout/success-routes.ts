@@ -6,7 +6,6 @@ import { paths } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { checkoutStatusPage } from "./checkout-status-page.tsx";
-import { checkoutSuccessState } from "./success-status.ts";
 
 /** One buyer's order status: never cached, never indexed. */
 const ORDER_STATUS_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" } as const;
@@ -26,6 +25,7 @@ export function successRoutes() {
     const limited = await isOverLimit(c, (env) => env.STATUS_LIMITER);
     const origin = siteOrigin(c.env, c.req.url);
     const log = requestLog(c, { orderId });
+    const { checkoutSuccessState } = await import("./success-status.ts");
     const state = await checkoutSuccessState(c.env, orderId, log, origin, ...(limited ? [null] : []));
     const page = checkoutStatusPage(state, orderId);
     if (!page) return next();
