@@ -1,52 +1,20 @@
 import { expect, type Page, test } from "@playwright/test";
-import { publicRoutes } from "../support/routes.ts";
 import { fillCustomer, inCart, quoteService, seedCart, validCustomer } from "./support/cart.ts";
+import { watchPolicy } from "./support/csp.ts";
 import { scriptsReady, waitForIsland } from "./support/islands.ts";
 import { expectPageStylesCoverDom } from "./support/page-styles.ts";
 
 /**
- * The Content-Security-Policy in a real browser: every page, with its islands hydrated and its
- * toasts shown, must run without a single violation. A violation would mean the policy blocks
- * something the site needs (or the site does something the policy was written to forbid).
+ * The Content-Security-Policy in a real browser, in the states a page reaches after a visitor acts
+ * (toasts, dialogs, menus): none may meet a single violation. A violation would mean the policy
+ * blocks something the site needs (or the site does something the policy was written to forbid).
+ * Each page as it loads is checked in every-page.spec.ts.
  */
 
-type Violation = { directive: string; blocked: string; sample: string };
-
-declare global {
-  interface Window {
-    __cspViolations: Violation[];
-  }
-}
-
-/** Each test is its own client: the endpoints' per-client limits must not carry from test to test. */
+let policyProblems: () => Promise<unknown[]>;
 test.beforeEach(async ({ page, context }) => {
-  const hex = Array.from(crypto.getRandomValues(new Uint16Array(4)), (n) => n.toString(16)).join(":");
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `2001:db8:${hex}::1` });
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations.push({
-        directive: event.violatedDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-      });
-    });
-  });
+  policyProblems = await watchPolicy(page, context);
 });
-
-/** Violations the page saw, plus the ones Chromium only reports on the console (policy errors). */
-async function problems(page: Page, consoleErrors: string[]): Promise<unknown[]> {
-  const violations = await page.evaluate(() => window.__cspViolations);
-  return [...violations, ...consoleErrors.filter((text) => /Content Security Policy|Permissions-Policy/i.test(text))];
-}
-
-function collectConsole(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") messages.push(message.text());
-  });
-  return messages;
-}
 
 const sonnerToast = (page: Page) => page.locator("[data-sonner-toast]");
 
@@ -56,35 +24,16 @@ async function expectStyledToast(page: Page): Promise<void> {
   expect(await page.locator("[data-sonner-toaster]").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
 }
 
-for (const path of [...publicRoutes, "/no-such-page"]) {
-  test(`${path}: a strict policy, the styles applied, no violation`, async ({ page }) => {
-    const messages = collectConsole(page);
-    const response = await page.goto(path, { waitUntil: "networkidle" });
-    const policy = response?.headers()["content-security-policy"] ?? "";
-    expect(policy).toContain("default-src 'none'");
-    // Own scripts, plus the constant inline island loader and cart hint by their hashes.
-    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+'){0,2};/);
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
-    // The stylesheet applied (inlined and allowed by hash in a build, linked in vite dev).
-    expect(await page.locator("body").evaluate((el) => getComputedStyle(el).display)).toBe("flex");
-    await scriptsReady(page);
-    await expectPageStylesCoverDom(page);
-    expect(await problems(page, messages)).toEqual([]);
-  });
-}
-
 test("/pricing: the add-to-cart toast shows styled, without a violation", async ({ page }) => {
-  const messages = collectConsole(page);
   await page.goto("/pricing");
   await waitForIsland(page, "AppToaster");
   await page.locator("button[data-add-to-cart]").first().click();
   await expectStyledToast(page);
   await expectPageStylesCoverDom(page);
-  expect(await problems(page, messages)).toEqual([]);
+  expect(await policyProblems()).toEqual([]);
 });
 
 test("/contact: sending a message shows its toast, without a violation", async ({ page }) => {
-  const messages = collectConsole(page);
   await page.goto("/contact");
   await waitForIsland(page, "ContactForm");
   const form = page.locator("form[action='/api/contact']");
@@ -98,11 +47,10 @@ test("/contact: sending a message shows its toast, without a violation", async (
   await page.getByRole("heading", { name: "Visit Our Office" }).scrollIntoViewIfNeeded();
   await expect(page.locator('iframe[src^="https://www.openstreetmap.org/"]')).toBeAttached();
   await expectPageStylesCoverDom(page);
-  expect(await problems(page, messages)).toEqual([]);
+  expect(await policyProblems()).toEqual([]);
 });
 
 test("/checkout: the payment failure toast shows, without a violation", async ({ page }) => {
-  const messages = collectConsole(page);
   // A price the catalogue does not have: the real endpoint refuses it (409) and the page toasts.
   await seedCart(page, [{ ...inCart(quoteService("e1")), price: 1 }]);
   await page.goto("/checkout");
@@ -111,7 +59,7 @@ test("/checkout: the payment failure toast shows, without a violation", async ({
   await expect(sonnerToast(page).filter({ hasText: "Payment processing failed. Please try again." })).toBeVisible();
   await expectStyledToast(page);
   await expectPageStylesCoverDom(page);
-  expect(await problems(page, messages)).toEqual([]);
+  expect(await policyProblems()).toEqual([]);
 });
 
 test("/checkout: field messages and the order summary are styled by the page's own rules", async ({ page }) => {
