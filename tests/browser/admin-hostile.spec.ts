@@ -3,7 +3,7 @@
 // sent through the site's real endpoints. Every section at 375 and 1280 px: no sideways scroll,
 // nothing runs or loads, the override shown as a marker, axe-clean. Screenshots in /tmp/admin-shots/.
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { BROWSER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { inCart, pricingItem, quoteService } from "./support/cart.ts";
@@ -108,94 +108,105 @@ async function openAdmin(browser: Browser, baseURL: string | undefined, width: n
   return { admin, dialogs, loaded, goto, close: () => context.close() };
 }
 
-for (const width of [375, 1280]) {
-  test(`every back-office section with hostile rows at ${width} px: no sideways scroll, nothing runs, overrides shown, axe-clean`, async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
-    test.setTimeout(90_000);
-    mkdirSync(SHOTS, { recursive: true });
-    const token = `hx${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-    const payUrl = await seed(request, baseURL ?? "", token);
-    // Paid on the stand-in's test page: Stripe's signed events start the subscription.
-    const stripe = await browser.newPage();
-    await stripe.goto(payUrl);
-    await stripe.getByRole("button", { name: "Pay $375.00 (succeeds)" }).click();
-    await stripe.waitForURL("**/checkout/success?session_id=*");
-    await stripe.close();
+const WIDTHS = [375, 1280] as const;
 
-    const { admin, dialogs, loaded, goto, close } = await openAdmin(browser, baseURL, width);
-    await expect
-      .poll(
-        async () => {
-          await goto(`/admin/subscriptions?q=${token}`);
-          return admin
-            .locator("tr[data-subscription-id] [data-status]")
-            .getAttribute("data-status", { timeout: 1000 })
-            .catch(() => null);
-        },
-        { timeout: 20_000, intervals: [1000, 2000] },
-      )
-      .toBe("active");
-
-    for (const section of SECTIONS) {
-      await goto(`/admin/${section}?q=${token}`);
-      await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
-      const overflow = await admin.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(overflow.scrollWidth, `${section} at ${width}`).toBeLessThanOrEqual(overflow.innerWidth);
-      expect(await admin.locator("[data-total]").textContent(), section).not.toMatch(/^0 /);
-      await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first(), section).toBeVisible();
-      await admin.screenshot({ path: `${SHOTS}/${section}-${width}.png`, fullPage: true });
-      await expectNoAxeViolations(admin);
-    }
-
-    // The hostile name reads as typed, the override a marker beside it.
-    await goto(`/admin/messages?q=${token}`);
-    const card = admin.locator("article[data-message-id]").first();
-    await expect(card.locator("h2")).toContainText("RLOgnp.exe <img src=x onerror=alert(1)>");
-    await expect(card.locator('abbr[title="right-to-left override"]').first()).toBeVisible();
-
-    // The owner's own form: mark it answered (a same-origin post with the browser's credentials).
-    await card.getByRole("button", { name: /^Mark answered \(message \d+\)$/ }).click();
-    await expect(admin).toHaveURL(new RegExp(`/admin/messages\\?q=${token}#message-\\d+$`));
-    const answered = admin.locator("article[data-message-id]").first();
-    await expect(answered).toContainText("by admin");
-    await answered.locator("details[data-audit] summary").click();
-    await expect(answered.locator("details[data-audit] li").first()).toContainText("Marked answered by admin");
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
-    // A note with the same text on the order.
-    await goto(`/admin/orders?q=${token}`);
-    const order = admin.locator("tbody[data-order]").first();
-    await order.getByLabel("Add a private note").fill(hostile(token).name);
-    await order.getByRole("button", { name: "Add note" }).click();
-    await expect(admin.locator("tbody[data-order] li[data-note-id]").first()).toContainText("gnp.exe");
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await admin.screenshot({ path: `${SHOTS}/orders-with-note-${width}.png`, fullPage: true });
+/**
+ * The page as it stands, at a phone's width and then at a desktop's (widened in place: the back
+ * office's layout follows the width through CSS alone): nothing scrolls sideways, a screenshot of
+ * each for a person to look at, and axe-core finds nothing.
+ */
+async function atBothWidths(admin: Page, name: string, check?: () => Promise<void>): Promise<void> {
+  for (const width of WIDTHS) {
+    await admin.setViewportSize({ width, height: 900 });
+    const scrollWidth = await admin.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    await check?.();
+    await admin.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     await expectNoAxeViolations(admin);
-
-    // The People section finds the same person, with the running subscription holding off erasure.
-    await goto(`/admin/people?email=${encodeURIComponent(hostile(token).email.toUpperCase())}`);
-    await expect(admin.locator('[data-count="orders"]')).toHaveText("(1)");
-    await expect(admin.locator('[data-count="messages"]')).toHaveText("(1)");
-    await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first()).toBeVisible();
-    await expect(admin.locator('[data-erase-blocked="subscription"]')).toBeVisible();
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await admin.screenshot({ path: `${SHOTS}/people-${width}.png`, fullPage: true });
-    await expectNoAxeViolations(admin);
-    const download = admin.waitForEvent("download");
-    await admin.getByRole("button", { name: "Download the export" }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-    await goto("/admin/people");
-    await expect(admin.locator('[data-request="person.exported"]').first()).toBeVisible();
-
-    expect(dialogs).toEqual([]);
-    expect(loaded).toEqual([]);
-    await close();
-  });
+  }
 }
+
+test("every back-office section with hostile rows at 375 and 1280 px: no sideways scroll, nothing runs, overrides shown, axe-clean", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const token = `hx${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+  const payUrl = await seed(request, baseURL ?? "", token);
+  const stripe = await browser.newPage();
+  await stripe.goto(payUrl);
+  await stripe.getByRole("button", { name: "Pay $375.00 (succeeds)" }).click();
+  await stripe.waitForURL("**/checkout/success?session_id=*");
+  await stripe.close();
+
+  const { admin, dialogs, loaded, goto, close } = await openAdmin(browser, baseURL, WIDTHS[0]);
+  await expect
+    .poll(
+      async () => {
+        await goto(`/admin/subscriptions?q=${token}`);
+        return admin
+          .locator("tr[data-subscription-id] [data-status]")
+          .getAttribute("data-status", { timeout: 1000 })
+          .catch(() => null);
+      },
+      { timeout: 20_000, intervals: [1000, 2000] },
+    )
+    .toBe("active");
+
+  for (const section of SECTIONS) {
+    await admin.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await goto(`/admin/${section}?q=${token}`);
+    await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await admin.locator("[data-total]").textContent(), section).not.toMatch(/^0 /);
+    await atBothWidths(admin, section, async () => {
+      await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first(), section).toBeVisible();
+    });
+  }
+
+  // The hostile name reads as typed, the override a marker beside it.
+  await admin.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await goto(`/admin/messages?q=${token}`);
+  const card = admin.locator("article[data-message-id]").first();
+  await expect(card.locator("h2")).toContainText("RLOgnp.exe <img src=x onerror=alert(1)>");
+  await expect(card.locator('abbr[title="right-to-left override"]').first()).toBeVisible();
+
+  // The owner's own form: mark it answered (a same-origin post with the browser's credentials).
+  await card.getByRole("button", { name: /^Mark answered \(message \d+\)$/ }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/messages\\?q=${token}#message-\\d+$`));
+  const answered = admin.locator("article[data-message-id]").first();
+  await expect(answered).toContainText("by admin");
+  await answered.locator("details[data-audit] summary").click();
+  await expect(answered.locator("details[data-audit] li").first()).toContainText("Marked answered by admin");
+  await atBothWidths(admin, "messages-answered");
+
+  // A note with the same text on the order.
+  await admin.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await goto(`/admin/orders?q=${token}`);
+  const order = admin.locator("tbody[data-order]").first();
+  await order.getByLabel("Add a private note").fill(hostile(token).name);
+  await order.getByRole("button", { name: "Add note" }).click();
+  await expect(admin.locator("tbody[data-order] li[data-note-id]").first()).toContainText("gnp.exe");
+  await atBothWidths(admin, "orders-with-note");
+
+  // The People section finds the same person, with the running subscription holding off erasure.
+  await admin.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await goto(`/admin/people?email=${encodeURIComponent(hostile(token).email.toUpperCase())}`);
+  await expect(admin.locator('[data-count="orders"]')).toHaveText("(1)");
+  await expect(admin.locator('[data-count="messages"]')).toHaveText("(1)");
+  await expect(admin.locator('abbr[data-bidi-marker="RLO"]').first()).toBeVisible();
+  await expect(admin.locator('[data-erase-blocked="subscription"]')).toBeVisible();
+  await atBothWidths(admin, "people");
+  await admin.setViewportSize({ width: WIDTHS[0], height: 900 });
+  const download = admin.waitForEvent("download");
+  await admin.getByRole("button", { name: "Download the export" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+  await goto("/admin/people");
+  await expect(admin.locator('[data-request="person.exported"]').first()).toBeVisible();
+
+  expect(dialogs).toEqual([]);
+  expect(loaded).toEqual([]);
+  await close();
+});
