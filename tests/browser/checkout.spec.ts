@@ -287,13 +287,15 @@ test("Remove takes a line out of the order", async ({ page }) => {
   await expect(payButton(page)).toHaveText("Pay $770.00");
 });
 
-for (const width of [375, 1280]) {
-  test(`axe-core finds nothing on the filled form with its messages showing at ${width} px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await openCheckout(page);
-    await fillCustomer(page, { name: "A", email: "nope" });
-    await payButton(page).click();
-    await expect(page.getByText("Invalid email address")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+// Filled in at a phone's width, then widened in place (the layout follows the width through CSS).
+test("axe-core finds nothing on the filled form with its messages showing at 375 and 1280 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openCheckout(page);
+  await fillCustomer(page, { name: "A", email: "nope" });
+  await payButton(page).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expectNoAxeViolations(page);
+});

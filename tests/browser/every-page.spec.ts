@@ -43,7 +43,8 @@ for (const path of [...publicRoutes, "/billing", "/billing/open?token=not-a-real
 
 // The engines runner's audit in Gecko and WebKit (tests/engines/checks.ts), here for Chromium: the
 // same routes and widths with a cart stored, so the checkout shows its form and the quote page its
-// bar, each audited once it shows its heading (not the checkout's loading state).
+// selection bar, each audited once it shows its heading (not the checkout's loading state) and the
+// quote page once its bar counts the cart.
 for (const path of ["/", "/pricing", "/custom-quote", "/checkout"]) {
   test(`${path} with a cart: axe-clean at 375 and 1280 px`, async ({ page }) => {
     await seedCart(page, [inCart(quoteService("s1"), 2), inCart(quoteService("e1"))]);
@@ -51,6 +52,9 @@ for (const path of ["/", "/pricing", "/custom-quote", "/checkout"]) {
     await page.goto(path);
     await expect(page.locator("html[data-js-ready]")).toBeAttached();
     await expect(page.locator("h1").filter({ visible: true }).first()).toBeVisible();
+    if (path === "/custom-quote") {
+      await expect(page.getByRole("region", { name: "Your selection" })).toContainText("2 Services Selected");
+    }
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(page);
