@@ -4,10 +4,10 @@ import { createApp } from "../../src/app.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { parseDocument, textOf } from "./support/html.ts";
+import { nearlyTheKey } from "./support/keys.ts";
 import { deliver, payAtStandin, placeOrder, SITE, sitePost, standinEvents, statusOf } from "./support/orders.ts";
 import { recordedCreates, standinUrl, testClientIp } from "./support/payment.ts";
 import { PROXIED_STRIPE, proxyStripe, stripeList } from "./support/stripe-proxy.ts";
-import { nearlyTheKey } from "./support/keys.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));

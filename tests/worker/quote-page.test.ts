@@ -7,9 +7,9 @@ import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { envWith } from "./support/env.ts";
 import { makeQuote } from "./support/factories.ts";
 import { attributesOf, parseDocument, queryAll, textOf } from "./support/html.ts";
+import { nearlyTheKey } from "./support/keys.ts";
 import { SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
-import { nearlyTheKey } from "./support/keys.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));

@@ -11,9 +11,9 @@ import type { OutboxRow } from "../../src/mail/outbox.ts";
 import type { Mailer, OutgoingMail } from "../../src/providers/email.ts";
 import { company } from "../../src/site/company-copy.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
+import { nearlyTheKey } from "./support/keys.ts";
 import { cartItem } from "./support/payment.ts";
 import { pdfPages, postQuote, quoteCustomer, storedQuote } from "./support/quotes.ts";
-import { nearlyTheKey } from "./support/keys.ts";
 
 // Every quote's two e-mails draw its PDF again in the queue's consumer, alongside the requests.
 vi.setConfig({ testTimeout: 30_000 });

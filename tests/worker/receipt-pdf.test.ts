@@ -8,10 +8,10 @@ import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { WORKER_ADMIN_PASSWORD } from "../support/secrets.ts";
 import { envWith } from "./support/env.ts";
 import { makeOrder, makePayment } from "./support/factories.ts";
+import { nearlyTheKey } from "./support/keys.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 import { money, open, paidPayment, receiptText, stored } from "./support/receipts.ts";
-import { nearlyTheKey } from "./support/keys.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));
