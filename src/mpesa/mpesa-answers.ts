@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import {
   type Budget,
   promptBudgets,
@@ -25,11 +25,7 @@ import {
   startMpesaAttempt,
 } from "./mpesa-start.ts";
 
-/** What the M-Pesa routes share: the fulfilment context, the prompt gate and the refusals' words. */
-
-export function fulfilmentOf(c: Context<AppEnv>): FulfilmentContext {
-  return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c) };
-}
+/** What the M-Pesa routes share: the prompt gate and the refusals' words. */
 
 type Refusal = { status: ContentfulStatusCode; error: string; refusal?: MpesaRefusal };
 
@@ -58,10 +54,7 @@ export async function promptWhenAdmitted(
     await abandonMpesaAttempt(c.env, checked);
     return admitted;
   }
-  const started = await startMpesaAttempt(c.env, checked, phone, {
-    origin: siteOrigin(c.env, c.req.url),
-    log: requestLog(c),
-  });
+  const started = await startMpesaAttempt(workContextOf(c), checked, phone);
   if (started.kind === "started") return started;
   // Nothing reached Daraja when the order could not be recorded: the budgets go back.
   if (started.kind === "not-recorded") await returnBudgets(c.env.DB, admitted.spent);

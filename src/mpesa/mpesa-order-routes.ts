@@ -5,12 +5,13 @@ import { requestLog } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
 import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { MPESA_ORDER_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
-import { fulfilmentOf, promptWhenAdmitted } from "./mpesa-answers.ts";
+import { promptWhenAdmitted } from "./mpesa-answers.ts";
 import { mpesaCopy as copy } from "./mpesa-copy.ts";
 import { mpesaNotStartedPage, mpesaOrderPage } from "./mpesa-order-page.tsx";
 import { type MpesaOrderState, type MpesaOrderView, mpesaOrderState } from "./mpesa-order-state.ts";
@@ -101,7 +102,7 @@ function askAgain(c: Context<AppEnv>, view: MpesaOrderView, kes: number | null, 
 async function freshState(c: Context<AppEnv>): Promise<MpesaOrderState | null> {
   const state = await mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
   if (state?.view.state !== "pending" || !state.request) return state;
-  await refreshMpesaRequest(fulfilmentOf(c), state.request);
+  await refreshMpesaRequest(workContextOf(c), state.request);
   return mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
 }
 

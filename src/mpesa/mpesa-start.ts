@@ -15,6 +15,7 @@ import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { CustomerInfo } from "../checkout/customer-info-schema.ts";
 import type { OrderRow } from "../db/schema.ts";
 import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import { cartOrderItems, newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { allowedFrom } from "../orders/order-status.ts";
@@ -76,8 +77,6 @@ export type MpesaAttempt = {
 };
 
 export type MpesaStart = { kind: "started"; path: string } | MpesaRefusal;
-
-export type MpesaContext = { origin: string; log: Logger };
 
 /** How long an order's shillings hold: a retry after this is charged at the day's rate. */
 const PRICE_HOLDS_MS = 15 * 60 * 1000;
@@ -228,11 +227,11 @@ export async function abandonMpesaAttempt(env: Env, attempt: MpesaAttempt): Prom
 
 /** Records the order (a retry's is already claimed) and sends its prompt. */
 export async function startMpesaAttempt(
-  env: Env,
+  context: WorkContext,
   attempt: MpesaAttempt,
   phone: string,
-  context: MpesaContext,
 ): Promise<MpesaStart> {
+  const { env } = context;
   const { order, price } = attempt;
   let row: OrderRow | null;
   if (order.kind === "new") {
@@ -247,7 +246,7 @@ export async function startMpesaAttempt(
   } else {
     row = order.order;
   }
-  const prompted = await sendPrompt(env, attempt.gateway, row, price.kes, phone, context);
+  const prompted = await sendPrompt(context, attempt.gateway, row, price.kes, phone);
   // Recorded, the prompt is pending and keeps other retries away; not sent, the order is free again.
   if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.order_id);
   if (prompted.kind !== "sent") return prompted;
