@@ -69,7 +69,7 @@ export async function onSubscriptionEvent(context: WorkContext, event: StripeEve
 
 /** The owner hears of a scheduled cancellation and of the end, each once. */
 async function tellSubscriptionChange(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   before: SubscriptionRow | null,
   after: SubscriptionRow,
@@ -80,26 +80,26 @@ async function tellSubscriptionChange(
     canceledAt: after.canceled_at,
   };
   if (after.status === "canceled" && before?.status !== "canceled") {
-    await notifySubscriptionChange(env, order, "owner-subscription-canceled", facts, origin, log);
+    await notifySubscriptionChange(context, order, "owner-subscription-canceled", facts);
   } else if (after.cancel_at_period_end === 1 && before?.cancel_at_period_end !== 1 && after.status !== "canceled") {
-    await notifySubscriptionChange(env, order, "owner-cancel-scheduled", facts, origin, log);
+    await notifySubscriptionChange(context, order, "owner-cancel-scheduled", facts);
   }
 }
 
 /** Logs why, marks the subscription and tells the owner (once per subscription). */
 async function holdSubscriptionForReview(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   problems: string[],
 ): Promise<void> {
   const reason = `Stripe sent dates that cannot be right: ${problems.join("; ")}`;
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
     orderId: order.order_id,
     subscriptionId,
   });
-  await flagSubscription(env.DB, subscriptionId, reason);
-  await notifyBillingReview(env, order, { subscriptionId, invoiceId: null, reason }, origin, log);
+  await flagSubscription(context.env.DB, subscriptionId, reason);
+  await notifyBillingReview(context, order, { subscriptionId, invoiceId: null, reason });
 }
 
 /**
@@ -108,15 +108,18 @@ async function holdSubscriptionForReview(
  * owner once per subscription and status; the buyer hears nothing.
  */
 async function holdStatusForReview(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   status: string,
 ): Promise<void> {
   const reason = statusReviewCopy.reason(status);
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, { orderId: order.order_id, subscriptionId });
-  await addSubscriptionReview(env.DB, subscriptionId, reason);
-  await notifyStatusReview(env, order, { subscriptionId, status, reason }, origin, log);
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+    orderId: order.order_id,
+    subscriptionId,
+  });
+  await addSubscriptionReview(context.env.DB, subscriptionId, reason);
+  await notifyStatusReview(context, order, { subscriptionId, status, reason });
 }
 
 /**

@@ -120,23 +120,24 @@ async function enterInvoice(
 
 /** Logs why and tells the owner (once per invoice); the ledger line already carries the reason. */
 async function holdInvoiceForReview(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   review: { subscriptionId: string; invoiceId: string; reason: string },
 ): Promise<void> {
-  log.error(`Invoice ${review.invoiceId} held for review: ${review.reason}`, {
+  context.log.error(`Invoice ${review.invoiceId} held for review: ${review.reason}`, {
     orderId: order.order_id,
     subscriptionId: review.subscriptionId,
   });
-  await notifyBillingReview(env, order, review, origin, log);
+  await notifyBillingReview(context, order, review);
 }
 
 async function tellFailedRenewal(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   renewal: FailedRenewal,
   customerId: string | null,
 ): Promise<void> {
+  const { env, origin } = context;
   let link: { url: string; validFor: string } | null = null;
   if (customerId) {
     const token = await createBillingLink(env.DB, customerId, order.customer_email, RENEWAL_LINK_TTL_SECONDS);
@@ -145,5 +146,5 @@ async function tellFailedRenewal(
       validFor: describeTtl(RENEWAL_LINK_TTL_SECONDS),
     };
   }
-  await notifyRenewalFailed(env, order, renewal, link, origin, log);
+  await notifyRenewalFailed(context, order, renewal, link);
 }

@@ -243,22 +243,22 @@ async function tellChangeScheduled(
  * nothing: we cannot word a change to a plan we do not sell.
  */
 export async function holdPlanForReview(
-  { env, origin, log }: WorkContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   reason: string,
 ): Promise<void> {
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
     orderId: order.order_id,
     subscriptionId,
   });
-  await addSubscriptionReview(env.DB, subscriptionId, reason);
-  await notifyPlanReview(env, order, { subscriptionId, reason }, origin, log);
+  await addSubscriptionReview(context.env.DB, subscriptionId, reason);
+  await notifyPlanReview(context, order, { subscriptionId, reason });
 }
 
 async function tell(context: WorkContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {
   try {
-    await notifyPlanChange(context.env, order, notice, context.origin, context.log);
+    await notifyPlanChange(context, order, notice);
   } catch (error) {
     context.log.error("The plan change's e-mails could not be recorded", {
       orderId: order.order_id,

@@ -99,9 +99,7 @@ export async function fulfilSession(
       stripeAmountTotal: figures.amount_total ?? null,
       stripeCurrency: figures.currency ?? null,
     });
-    await safely(context, orderId, "review e-mail", () =>
-      notifyOrderReview(context.env, order, reason, context.origin, context.log),
-    );
+    await safely(context, orderId, "review e-mail", () => notifyOrderReview(context, order, reason));
   }
   return result;
 }

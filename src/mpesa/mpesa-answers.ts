@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
 import { workContextOf } from "../http/work-context.ts";
 import {
   type Budget,
@@ -83,7 +82,7 @@ async function admitPrompt(
     const error = spent.full === promptBudgets.phone ? copy.phoneBusy : copy.clientBusy;
     return { kind: "refused", status: 429, error };
   }
-  if (await ceilingReached(c.env, "mpesaPrompt", siteOrigin(c.env, c.req.url), requestLog(c))) {
+  if (await ceilingReached(workContextOf(c), "mpesaPrompt")) {
     await returnBudgets(c.env.DB, spent.spent);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return { kind: "refused", status: 429, error: copy.busy };

@@ -43,7 +43,7 @@ export function mpesaRoutes() {
     const { services, customerInfo, phone, kesAmount } = c.req.valid("json");
     const cart = priceCart(services);
     if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-    const checked = await checkMpesaCart(c.env, cart, customerInfo, kesAmount, requestLog(c));
+    const checked = await checkMpesaCart(workContextOf(c), cart, customerInfo, kesAmount);
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "refused") return jsonError(c, answer.status, answer.error);
     const body: MpesaStarted = { url: answer.path };

@@ -91,7 +91,7 @@ async function confirmLateMoney(
     settles: { review: reason },
   });
   try {
-    await notifyLateMpesaPayment(env, order, settled, reason, context.origin, log);
+    await notifyLateMpesaPayment(context, order, settled, reason);
   } catch (error) {
     log.error("The owner could not be told of a late M-Pesa payment", { ...ids, error });
   }

@@ -131,10 +131,10 @@ async function tellOrderPaid(
   receipt: ReceiptRef | null,
   paidBy: IncomingPayment["paidBy"],
 ): Promise<void> {
-  const { env, origin, log } = context;
+  const { env, log } = context;
   try {
     const items = await getOrderItems(env.DB, order.order_id);
-    await notifyOrderPaid(env, { ...order, items }, origin, log, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
+    await notifyOrderPaid(context, { ...order, items }, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
   } catch (error) {
     log.error("The paid order's e-mails could not be queued", { orderId: order.order_id, error });
   }
