@@ -1,5 +1,6 @@
-import { type Logger, logger } from "./http/log.ts";
+import { logger } from "./http/log.ts";
 import { cronOrigin } from "./http/site-origin.ts";
+import type { WorkContext } from "./http/work-context.ts";
 import { sweepOutbox } from "./mail/outbox-sweep.ts";
 import { alertStuckPayments } from "./mail/owner-alerts.ts";
 import { DIGEST_CRON, sendDailyDigest } from "./mail/owner-digest.ts";
@@ -15,24 +16,23 @@ import { forgetPastBudgets } from "./security/budget.ts";
  */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
-  const context = { env, origin: cronOrigin(env), log };
+  const context: WorkContext = { env, origin: cronOrigin(env), log };
   const now = new Date(controller.scheduledTime);
   const sweeps = await Promise.allSettled(
     controller.cron === DIGEST_CRON
-      ? [sendDailyDigest(env, log, context.origin, now), sweepRetention(env, log, now)]
+      ? [sendDailyDigest(context, now), sweepRetention(context, now)]
       : everyFiveMinutes(context),
   );
   for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
 }
 
 /** The sweeps of the 5-minute Cron. */
-function everyFiveMinutes(context: { env: Env; origin: string; log: Logger }): Promise<unknown>[] {
-  const { env, origin, log } = context;
+function everyFiveMinutes(context: WorkContext): Promise<unknown>[] {
   return [
-    sweepOutbox(env, log),
-    forgetPastBudgets(env.DB),
+    sweepOutbox(context),
+    forgetPastBudgets(context.env.DB),
     sweepMpesaRequests(context),
-    sweepReceipts(env, origin, log),
-    alertStuckPayments(env, log, origin),
+    sweepReceipts(context),
+    alertStuckPayments(context),
   ];
 }

@@ -1,5 +1,6 @@
 import { PORTAL_OWNER } from "../catalogue/lookup-keys.ts";
 import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { sendBillingLink } from "../mail/visitor-notices.ts";
 import { getOrderByStripeSession } from "../orders/orders.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
@@ -13,7 +14,8 @@ const FROM_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
  * E-mails a billing link when the address has a subscription, and nothing otherwise. Never throws:
  * it runs after the answer, which is the same either way, and a failure is only logged.
  */
-export async function mailLinkIfKnown(env: Env, email: string, origin: string, log: Logger): Promise<void> {
+export async function mailLinkIfKnown(context: WorkContext, email: string): Promise<void> {
+  const { env, origin, log } = context;
   try {
     const customer = await customerForEmail(env.DB, email);
     if (!customer) {
@@ -25,7 +27,7 @@ export async function mailLinkIfKnown(env: Env, email: string, origin: string, l
       const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
       return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
     };
-    await sendBillingLink(env, customer.email, makeLink, origin, log);
+    await sendBillingLink(context, customer.email, makeLink);
   } catch (error) {
     log.error("Billing link could not be prepared", { error });
   }

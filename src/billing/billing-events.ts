@@ -1,6 +1,7 @@
-import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
+import type { FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
 import { readEventTime, subscriptionDates, subscriptionObject } from "../checkout/stripe-objects.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { type OrderRow, orderForSubscription, setStripeCustomer } from "../orders/orders.ts";
 import { notifyBillingReview, notifyStatusReview, notifySubscriptionChange } from "./billing-notices.ts";
 import { enterHeldInvoices } from "./invoice-events.ts";
@@ -16,10 +17,7 @@ import { addSubscriptionReview, applySubscriptionState, flagSubscription } from 
  * each. Dates no calendar has are left out, and the subscription is held for the owner's review; so
  * is a status we do not know, which keeps the status stored (subscription-status.ts).
  */
-export async function onSubscriptionEvent(
-  context: FulfilmentContext,
-  event: StripeEventLike,
-): Promise<FulfilmentOutcome> {
+export async function onSubscriptionEvent(context: WorkContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
   const parsed = subscriptionObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a subscription it can read` };
   const sub = parsed.data;
@@ -71,7 +69,7 @@ export async function onSubscriptionEvent(
 
 /** The owner hears of a scheduled cancellation and of the end, each once. */
 async function tellSubscriptionChange(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   before: SubscriptionRow | null,
   after: SubscriptionRow,
@@ -82,26 +80,26 @@ async function tellSubscriptionChange(
     canceledAt: after.canceled_at,
   };
   if (after.status === "canceled" && before?.status !== "canceled") {
-    await notifySubscriptionChange(env, order, "owner-subscription-canceled", facts, origin, log);
+    await notifySubscriptionChange(context, order, "owner-subscription-canceled", facts);
   } else if (after.cancel_at_period_end === 1 && before?.cancel_at_period_end !== 1 && after.status !== "canceled") {
-    await notifySubscriptionChange(env, order, "owner-cancel-scheduled", facts, origin, log);
+    await notifySubscriptionChange(context, order, "owner-cancel-scheduled", facts);
   }
 }
 
 /** Logs why, marks the subscription and tells the owner (once per subscription). */
 async function holdSubscriptionForReview(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   problems: string[],
 ): Promise<void> {
   const reason = `Stripe sent dates that cannot be right: ${problems.join("; ")}`;
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
     orderId: order.order_id,
     subscriptionId,
   });
-  await flagSubscription(env.DB, subscriptionId, reason);
-  await notifyBillingReview(env, order, { subscriptionId, invoiceId: null, reason }, origin, log);
+  await flagSubscription(context.env.DB, subscriptionId, reason);
+  await notifyBillingReview(context, order, { subscriptionId, invoiceId: null, reason });
 }
 
 /**
@@ -110,15 +108,18 @@ async function holdSubscriptionForReview(
  * owner once per subscription and status; the buyer hears nothing.
  */
 async function holdStatusForReview(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   status: string,
 ): Promise<void> {
   const reason = statusReviewCopy.reason(status);
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, { orderId: order.order_id, subscriptionId });
-  await addSubscriptionReview(env.DB, subscriptionId, reason);
-  await notifyStatusReview(env, order, { subscriptionId, status, reason }, origin, log);
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+    orderId: order.order_id,
+    subscriptionId,
+  });
+  await addSubscriptionReview(context.env.DB, subscriptionId, reason);
+  await notifyStatusReview(context, order, { subscriptionId, status, reason });
 }
 
 /**
@@ -129,7 +130,7 @@ async function holdStatusForReview(
  * before the checkout are entered.
  */
 export async function recordSubscriptionCheckout(
-  context: FulfilmentContext,
+  context: WorkContext,
   checkout: { subscriptionId: string; orderId: string; customerId: string | null; paid: boolean },
 ): Promise<void> {
   await applySubscriptionState(context.env.DB, {

@@ -1,4 +1,4 @@
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { formatLongDate, isoDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { enqueueMail } from "../mail/enqueue.ts";
@@ -21,36 +21,30 @@ const day = (iso: string | null): string => (iso ? isoDay(iso) : "-");
 
 /** A subscription will end at its period's end, or has ended: the owner hears of each once. */
 export async function notifySubscriptionChange(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   change: "owner-cancel-scheduled" | "owner-subscription-canceled",
   facts: SubscriptionFacts,
-  origin: string,
-  log: Logger,
 ): Promise<void> {
   const scheduled = change === "owner-cancel-scheduled";
-  await enqueueMail(
-    env,
-    {
-      kind: change,
-      dedupeKey: `${change}:${facts.subscriptionId}${scheduled ? `:${facts.periodEnd ?? ""}` : ""}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: scheduled ? copy.summaries.cancelScheduled : copy.summaries.canceled,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.phone, order.customer_phone],
-          [copy.labels.subscription, facts.subscriptionId],
-          scheduled ? [copy.labels.endsOn, day(facts.periodEnd)] : [copy.labels.canceledOn, day(facts.canceledAt)],
-          [copy.labels.orderReference, order.order_id],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: change,
+    dedupeKey: `${change}:${facts.subscriptionId}${scheduled ? `:${facts.periodEnd ?? ""}` : ""}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: scheduled ? copy.summaries.cancelScheduled : copy.summaries.canceled,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.phone, order.customer_phone],
+        [copy.labels.subscription, facts.subscriptionId],
+        scheduled ? [copy.labels.endsOn, day(facts.periodEnd)] : [copy.labels.canceledOn, day(facts.canceledAt)],
+        [copy.labels.orderReference, order.order_id],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }
 
 export type FailedRenewal = { invoiceId: string; subscriptionId: string; amountCents: number; currency: string };
@@ -60,48 +54,38 @@ export type FailedRenewal = { invoiceId: string; subscriptionId: string; amountC
  * billing portal to update the card (made by the caller, which knows the customer).
  */
 export async function notifyRenewalFailed(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   renewal: FailedRenewal,
   buyerLink: { url: string; validFor: string } | null,
-  origin: string,
-  log: Logger,
 ): Promise<void> {
   const amount = formatMoney(renewal.amountCents, renewal.currency);
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-renewal-failed",
-      dedupeKey: `owner-renewal-failed:${renewal.invoiceId}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: copy.summaries.renewalFailed,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.phone, order.customer_phone],
-          [copy.labels.amount, amount],
-          [copy.labels.invoice, renewal.invoiceId],
-          [copy.labels.subscription, renewal.subscriptionId],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-renewal-failed",
+    dedupeKey: `owner-renewal-failed:${renewal.invoiceId}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: copy.summaries.renewalFailed,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.phone, order.customer_phone],
+        [copy.labels.amount, amount],
+        [copy.labels.invoice, renewal.invoiceId],
+        [copy.labels.subscription, renewal.subscriptionId],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
   if (!buyerLink) return;
-  await enqueueMail(
-    env,
-    {
-      kind: "renewal-failed",
-      dedupeKey: `renewal-failed:${renewal.invoiceId}`,
-      to: order.customer_email,
-      orderId: order.order_id,
-      data: buyerLink,
-    },
-    log,
-  );
+  await enqueueMail(context, {
+    kind: "renewal-failed",
+    dedupeKey: `renewal-failed:${renewal.invoiceId}`,
+    to: order.customer_email,
+    orderId: order.order_id,
+    data: buyerLink,
+  });
 }
 
 export type BillingReview = { subscriptionId: string; invoiceId: string | null; reason: string };
@@ -111,36 +95,26 @@ export type BillingReview = { subscriptionId: string; invoiceId: string | null; 
  * has, an invoice that is not the plan's amount or currency): the owner hears once per invoice, or
  * once per subscription for its dates.
  */
-export async function notifyBillingReview(
-  env: Env,
-  order: OrderRow,
-  review: BillingReview,
-  origin: string,
-  log: Logger,
-): Promise<void> {
+export async function notifyBillingReview(context: WorkContext, order: OrderRow, review: BillingReview): Promise<void> {
   const about = review.invoiceId ?? review.subscriptionId;
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-billing-review",
-      dedupeKey: `owner-billing-review:${about}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: review.invoiceId ? copy.summaries.invoiceReview : copy.summaries.datesReview,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.subscription, review.subscriptionId],
-          ...(review.invoiceId ? [[copy.labels.invoice, review.invoiceId] as [string, string]] : []),
-          [copy.labels.stripeSaid, review.reason],
-          [copy.labels.orderReference, order.order_id],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-billing-review",
+    dedupeKey: `owner-billing-review:${about}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: review.invoiceId ? copy.summaries.invoiceReview : copy.summaries.datesReview,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.subscription, review.subscriptionId],
+        ...(review.invoiceId ? [[copy.labels.invoice, review.invoiceId] as [string, string]] : []),
+        [copy.labels.stripeSaid, review.reason],
+        [copy.labels.orderReference, order.order_id],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }
 
 /**
@@ -149,35 +123,29 @@ export async function notifyBillingReview(
  * says nothing new). The buyer is not written to.
  */
 export async function notifyPlanReview(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   review: { subscriptionId: string; reason: string },
-  origin: string,
-  log: Logger,
 ): Promise<void> {
   // The reason names what Stripe sent, so it is the key; hashed, as it can be long.
   const reasonKey = (await sha256Hex(review.reason)).slice(0, 32);
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-billing-review",
-      dedupeKey: `owner-billing-review:${review.subscriptionId}:plan:${reasonKey}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: planReviewCopy.summary,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.subscription, review.subscriptionId],
-          [copy.labels.stripeSaid, review.reason],
-          [copy.labels.orderReference, order.order_id],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-billing-review",
+    dedupeKey: `owner-billing-review:${review.subscriptionId}:plan:${reasonKey}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: planReviewCopy.summary,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.subscription, review.subscriptionId],
+        [copy.labels.stripeSaid, review.reason],
+        [copy.labels.orderReference, order.order_id],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }
 
 /**
@@ -185,34 +153,28 @@ export async function notifyPlanReview(
  * once per subscription and status. The buyer is not written to.
  */
 export async function notifyStatusReview(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   review: { subscriptionId: string; status: string; reason: string },
-  origin: string,
-  log: Logger,
 ): Promise<void> {
   const statusKey = (await sha256Hex(review.status)).slice(0, 32);
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-billing-review",
-      dedupeKey: `owner-billing-review:${review.subscriptionId}:status:${statusKey}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: statusReviewCopy.summary,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.subscription, review.subscriptionId],
-          [copy.labels.stripeSaid, review.reason],
-          [copy.labels.orderReference, order.order_id],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-billing-review",
+    dedupeKey: `owner-billing-review:${review.subscriptionId}:status:${statusKey}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: statusReviewCopy.summary,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.subscription, review.subscriptionId],
+        [copy.labels.stripeSaid, review.reason],
+        [copy.labels.orderReference, order.order_id],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }
 
 /** A plan change as the e-mails tell it: names from our catalogue ("Business, yearly"), never Stripe's text. */
@@ -230,53 +192,39 @@ export type PlanChangeNotice = {
 };
 
 /** A plan changed in the portal, or a change was scheduled: the owner is told, and the buyer (at the order's address) gets a confirmation. */
-export async function notifyPlanChange(
-  env: Env,
-  order: OrderRow,
-  notice: PlanChangeNotice,
-  origin: string,
-  log: Logger,
-): Promise<void> {
+export async function notifyPlanChange(context: WorkContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {
   const labels = planChangeMailCopy.owner.labels;
   const dedupe = `${notice.subscriptionId}:${notice.change}:${notice.key}`;
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-plan-change",
-      dedupeKey: `owner-plan-change:${dedupe}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: planChangeMailCopy.owner.summaries[notice.change],
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.subscription, notice.subscriptionId],
-          [labels.from, notice.fromPlan],
-          [labels.to, notice.toPlan],
-          [notice.change === "changed" ? labels.changedOn : labels.appliesOn, isoDay(notice.on)],
-          [copy.labels.orderReference, order.order_id],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-plan-change",
+    dedupeKey: `owner-plan-change:${dedupe}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: planChangeMailCopy.owner.summaries[notice.change],
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.subscription, notice.subscriptionId],
+        [labels.from, notice.fromPlan],
+        [labels.to, notice.toPlan],
+        [notice.change === "changed" ? labels.changedOn : labels.appliesOn, isoDay(notice.on)],
+        [copy.labels.orderReference, order.order_id],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
   if (!notice.tellBuyer) return;
-  await enqueueMail(
-    env,
-    {
-      kind: "plan-change-confirmed",
-      dedupeKey: `plan-change-confirmed:${dedupe}`,
-      to: order.customer_email,
-      orderId: order.order_id,
-      data: {
-        change: notice.change,
-        fromPlan: notice.fromPlan,
-        toPlan: notice.toPlan,
-        effectiveOn: formatLongDate(notice.on),
-      },
+  await enqueueMail(context, {
+    kind: "plan-change-confirmed",
+    dedupeKey: `plan-change-confirmed:${dedupe}`,
+    to: order.customer_email,
+    orderId: order.order_id,
+    data: {
+      change: notice.change,
+      fromPlan: notice.fromPlan,
+      toPlan: notice.toPlan,
+      effectiveOn: formatLongDate(notice.on),
     },
-    log,
-  );
+  });
 }

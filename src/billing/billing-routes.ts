@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
 import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../lib/zod.ts";
 import { BILLING_FROM_ORDER_PATH, BILLING_OPEN_PATH, BILLING_PATH, paths } from "../paths.ts";
@@ -49,16 +50,15 @@ export function billingRoutes() {
     if (await isOverLimit(c, (env) => env.BILLING_LIMITER)) return tooMany(c);
     const email = emailField().safeParse((await readForm(c)).email);
     if (!email.success) return renderBilling(c, { kind: "form", problem: billingCopy.invalidEmail }, 400);
-    const origin = siteOrigin(c.env, c.req.url);
-    if (await ceilingReached(c.env, "billing", origin, requestLog(c))) return tooMany(c, billingCopy.busy);
+    const context = workContextOf(c);
+    if (await ceilingReached(context, "billing")) return tooMany(c, billingCopy.busy);
     // The answer is made before the address is even looked up, and the lookup and the e-mail run
     // after it: a known address and an unknown one cost the request the same work, so its timing
     // cannot tell who is a customer.
     const answer = await renderBilling(c, { kind: "sent" });
-    const log = requestLog(c);
     // A timer, not a bare call: not even the lookup's query is started before the answer is sent.
     const afterAnswer = new Promise((resolve) => setTimeout(resolve, 0));
-    c.executionCtx.waitUntil(afterAnswer.then(() => mailLinkIfKnown(c.env, email.data, origin, log)));
+    c.executionCtx.waitUntil(afterAnswer.then(() => mailLinkIfKnown(context, email.data)));
     return answer;
   });
 

@@ -1,6 +1,7 @@
 /** Stripe's invoice events: each invoice a line in its order's ledger, or held until an order is linked. */
-import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
+import type { FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
 import { type InvoiceObject, invoiceObject, invoiceSubscription, readEventTime } from "../checkout/stripe-objects.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { type OrderRow, orderForSubscription, setStripeCustomer } from "../orders/orders.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { settlePayment } from "../payments/settle-payment.ts";
@@ -14,7 +15,7 @@ import { heldInvoices, holdInvoice, releaseHeldInvoice } from "./subscriptions.t
  * subscription no order is linked to yet (it came before the checkout, without order_ref) is held
  * and entered when a checkout or subscription event links its subscription id.
  */
-export async function onInvoiceEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
+export async function onInvoiceEvent(context: WorkContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
   const parsed = invoiceObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without an invoice it can read` };
   const invoice = parsed.data;
@@ -43,7 +44,7 @@ export async function onInvoiceEvent(context: FulfilmentContext, event: StripeEv
  * each forgotten once it is in the ledger (entering one twice changes nothing: the ledger's key is
  * the invoice). Returns the order, or null when none is linked yet or nothing was held.
  */
-export async function enterHeldInvoices(context: FulfilmentContext, subscriptionId: string): Promise<OrderRow | null> {
+export async function enterHeldInvoices(context: WorkContext, subscriptionId: string): Promise<OrderRow | null> {
   const db = context.env.DB;
   const held = await heldInvoices(db, subscriptionId);
   if (held.length === 0) return null;
@@ -68,7 +69,7 @@ export async function enterHeldInvoices(context: FulfilmentContext, subscription
  * to update their card.
  */
 async function enterInvoice(
-  context: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   invoice: InvoiceObject,
   type: string,
@@ -119,23 +120,24 @@ async function enterInvoice(
 
 /** Logs why and tells the owner (once per invoice); the ledger line already carries the reason. */
 async function holdInvoiceForReview(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   review: { subscriptionId: string; invoiceId: string; reason: string },
 ): Promise<void> {
-  log.error(`Invoice ${review.invoiceId} held for review: ${review.reason}`, {
+  context.log.error(`Invoice ${review.invoiceId} held for review: ${review.reason}`, {
     orderId: order.order_id,
     subscriptionId: review.subscriptionId,
   });
-  await notifyBillingReview(env, order, review, origin, log);
+  await notifyBillingReview(context, order, review);
 }
 
 async function tellFailedRenewal(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   renewal: FailedRenewal,
   customerId: string | null,
 ): Promise<void> {
+  const { env, origin } = context;
   let link: { url: string; validFor: string } | null = null;
   if (customerId) {
     const token = await createBillingLink(env.DB, customerId, order.customer_email, RENEWAL_LINK_TTL_SECONDS);
@@ -144,5 +146,5 @@ async function tellFailedRenewal(
       validFor: describeTtl(RENEWAL_LINK_TTL_SECONDS),
     };
   }
-  await notifyRenewalFailed(env, order, renewal, link, origin, log);
+  await notifyRenewalFailed(context, order, renewal, link);
 }

@@ -5,7 +5,7 @@
  */
 
 import { findCatalogueEntry } from "../catalogue/catalogue.ts";
-import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
+import type { FulfilmentOutcome, StripeEventLike } from "../checkout/fulfilment-types.ts";
 import {
   readEventTime,
   readStripeTime,
@@ -14,6 +14,7 @@ import {
   subscriptionScheduleObject,
 } from "../checkout/stripe-objects.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { isoDay } from "../lib/dates.ts";
 import { getOrderItems, type OrderRow, orderForSubscription } from "../orders/orders.ts";
 import { createPaymentGateway } from "../providers/stripe.ts";
@@ -63,7 +64,7 @@ type Phase = NonNullable<SubscriptionScheduleObject["phases"]>[number];
  * then checked like any other price's. Unread when the id is none of them (an archived price) or
  * Stripe cannot be asked.
  */
-async function askStripeForPrice(context: FulfilmentContext, priceId: string): Promise<ReceivedPrice | UnreadPrice> {
+async function askStripeForPrice(context: WorkContext, priceId: string): Promise<ReceivedPrice | UnreadPrice> {
   try {
     const prices = await createPaymentGateway(context.env).findPricesByLookupKeys(planLookupKeys());
     const price = prices.find((p) => p.id === priceId);
@@ -81,7 +82,7 @@ async function askStripeForPrice(context: FulfilmentContext, priceId: string): P
  * subscriptions that billed it (figures checked then), else from Stripe's list of our plans' prices;
  * an expanded price speaks for itself.
  */
-async function phaseItem(context: FulfilmentContext, item: Phase["items"][number]): Promise<ReceivedItem> {
+async function phaseItem(context: WorkContext, item: Phase["items"][number]): Promise<ReceivedItem> {
   const { price, quantity } = item;
   if (!price) return { price: null, quantity };
   if (typeof price !== "string") return { price: receivedPrice(price), quantity };
@@ -90,7 +91,7 @@ async function phaseItem(context: FulfilmentContext, item: Phase["items"][number
 }
 
 /** The plan a schedule's phase bills, checked against our catalogue like a subscription's items. */
-async function phasePlan(context: FulfilmentContext, phase: Phase): Promise<PlanCheck> {
+async function phasePlan(context: WorkContext, phase: Phase): Promise<PlanCheck> {
   const items = [];
   for (const item of phase.items) items.push(await phaseItem(context, item));
   return checkPlanItems(items);
@@ -103,7 +104,7 @@ async function phasePlan(context: FulfilmentContext, phase: Phase): Promise<Plan
  * plan ("Changes plan on …") and `problem` says what it bills, for the owner's review.
  */
 async function scheduledChange(
-  context: FulfilmentContext,
+  context: WorkContext,
   schedule: SubscriptionScheduleObject,
 ): Promise<{ pending: PendingChange; from: PlanState | null; problem: string | null }> {
   const phases = (schedule.phases ?? [])
@@ -139,7 +140,7 @@ const ENDED_STATUSES = new Set(["released", "canceled", "completed"]);
  * subscription_schedule.*: records the change a schedule promises (created, updated) or clears it
  * (released, canceled, completed). An older schedule event than the stored one changes nothing.
  */
-export async function onScheduleEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
+export async function onScheduleEvent(context: WorkContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
   const parsed = subscriptionScheduleObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a schedule it can read` };
   const schedule = parsed.data;
@@ -187,7 +188,7 @@ const planName = (plan: { planId: string | null; interval: PlanInterval | null }
  * time, from the one ordered), the owner and the buyer hear of it once for this plan at this time.
  */
 export async function tellPlanChanged(
-  context: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   before: SubscriptionRow | null,
   after: SubscriptionRow,
@@ -210,7 +211,7 @@ export async function tellPlanChanged(
 
 /** After a schedule event: a newly promised change is told to the owner and the buyer, once each. */
 async function tellChangeScheduled(
-  context: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   { before, after }: { before: SubscriptionRow; after: SubscriptionRow },
   /** The plan the schedule bills until the change, when its price names one of ours. */
@@ -242,22 +243,22 @@ async function tellChangeScheduled(
  * nothing: we cannot word a change to a plan we do not sell.
  */
 export async function holdPlanForReview(
-  { env, origin, log }: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   subscriptionId: string,
   reason: string,
 ): Promise<void> {
-  log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
+  context.log.error(`Subscription ${subscriptionId} held for review: ${reason}`, {
     orderId: order.order_id,
     subscriptionId,
   });
-  await addSubscriptionReview(env.DB, subscriptionId, reason);
-  await notifyPlanReview(env, order, { subscriptionId, reason }, origin, log);
+  await addSubscriptionReview(context.env.DB, subscriptionId, reason);
+  await notifyPlanReview(context, order, { subscriptionId, reason });
 }
 
-async function tell(context: FulfilmentContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {
+async function tell(context: WorkContext, order: OrderRow, notice: PlanChangeNotice): Promise<void> {
   try {
-    await notifyPlanChange(context.env, order, notice, context.origin, context.log);
+    await notifyPlanChange(context, order, notice);
   } catch (error) {
     context.log.error("The plan change's e-mails could not be recorded", {
       orderId: order.order_id,

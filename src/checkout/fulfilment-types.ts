@@ -1,8 +1,4 @@
-import type { Logger } from "../http/log.ts";
 import type { TransitionResult } from "../orders/orders.ts";
-
-/** What fulfilment needs beyond the database: the queue for e-mails, the site's origin for links, a log. */
-export type FulfilmentContext = { env: Env; origin: string; log: Logger };
 
 /** A verified event's envelope. `created` is as Stripe sent it: handlers judge it (stripe-objects.ts readEventTime). */
 export type StripeEventLike = { id: string; type: string; created?: unknown; data: { object: unknown } };

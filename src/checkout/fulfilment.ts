@@ -4,6 +4,7 @@ import { onInvoiceEvent } from "../billing/invoice-events.ts";
 import { onScheduleEvent } from "../billing/plan-changes.ts";
 import { database } from "../db/client.ts";
 import { stripeEvents } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { notifyOrderReview } from "../mail/order-notices.ts";
 import {
   allowedFrom,
@@ -21,7 +22,7 @@ import {
 } from "../orders/orders.ts";
 import type { LedgerLine } from "../payments/ledger.ts";
 import { settlePayment } from "../payments/settle-payment.ts";
-import type { FulfilmentContext, FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
+import type { FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { checkoutSessionObject } from "./stripe-objects.ts";
 
 /** What a Checkout Session says beyond its status: the figures to verify and what it created. */
@@ -38,7 +39,7 @@ const sessionClaims: Record<string, (session: SessionState) => OrderStatus | nul
   "checkout.session.expired": () => "expired",
 };
 
-type EventHandler = (context: FulfilmentContext, event: StripeEventLike) => Promise<FulfilmentOutcome>;
+type EventHandler = (context: WorkContext, event: StripeEventLike) => Promise<FulfilmentOutcome>;
 
 const handlers: Record<string, EventHandler> = {
   ...Object.fromEntries(Object.keys(sessionClaims).map((type) => [type, onSessionEvent])),
@@ -66,7 +67,7 @@ export const HANDLED_STRIPE_EVENTS: readonly string[] = Object.keys(handlers);
  * (once: the outbox drops repeats).
  */
 export async function fulfilSession(
-  context: FulfilmentContext,
+  context: WorkContext,
   stripeSessionId: string,
   observed: OrderStatus | null,
   figures: SessionFacts = {},
@@ -98,9 +99,7 @@ export async function fulfilSession(
       stripeAmountTotal: figures.amount_total ?? null,
       stripeCurrency: figures.currency ?? null,
     });
-    await safely(context, orderId, "review e-mail", () =>
-      notifyOrderReview(context.env, order, reason, context.origin, context.log),
-    );
+    await safely(context, orderId, "review e-mail", () => notifyOrderReview(context, order, reason));
   }
   return result;
 }
@@ -111,7 +110,7 @@ export async function fulfilSession(
  * and its e-mails queued.
  */
 async function settleCardPayment(
-  context: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   figures: SessionFacts,
 ): Promise<TransitionResult> {
@@ -135,7 +134,7 @@ async function settleCardPayment(
 }
 
 async function safely(
-  { log }: FulfilmentContext,
+  { log }: WorkContext,
   orderId: string,
   what: string,
   work: () => Promise<unknown>,
@@ -147,7 +146,7 @@ async function safely(
   }
 }
 
-async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
+async function onSessionEvent(context: WorkContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
   const parsed = checkoutSessionObject().safeParse(event.data.object);
   if (!parsed.success) return { kind: "ignored", reason: `${event.type} without a Checkout Session it can read` };
   const session = parsed.data;
@@ -163,7 +162,7 @@ async function onSessionEvent(context: FulfilmentContext, event: StripeEventLike
  * them here, and billing records what the checkout implies for the subscription (billing-events.ts).
  */
 async function linkSubscription(
-  context: FulfilmentContext,
+  context: WorkContext,
   orderId: string,
   session: SessionFacts,
   status: OrderStatus,
@@ -200,10 +199,7 @@ async function recordHandledEvent(
 }
 
 /** Applies one verified Stripe event, at most once per event id. */
-export async function handleStripeEvent(
-  context: FulfilmentContext,
-  event: StripeEventLike,
-): Promise<FulfilmentOutcome> {
+export async function handleStripeEvent(context: WorkContext, event: StripeEventLike): Promise<FulfilmentOutcome> {
   const db = context.env.DB;
   const handler = handlers[event.type];
   if (!handler) return { kind: "ignored", reason: `event type ${event.type} is not handled` };

@@ -7,7 +7,7 @@ import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
 import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { PAYMENT_PATH } from "../paths.ts";
 import type { StripeClientOptions } from "../providers/stripe.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -37,9 +37,7 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
       const { services, customerInfo } = c.req.valid("json");
       const cart = priceCart(services);
       if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-      const started = await startCheckout(c.env, cart, customerInfo, {
-        origin: siteOrigin(c.env, c.req.url),
-        log: requestLog(c),
+      const started = await startCheckout(workContextOf(c), cart, customerInfo, {
         background: inBackground(c),
         stripe: options.stripe,
       });

@@ -1,5 +1,6 @@
 import { type CartPrices, CatalogueOutOfSyncError, cartPrices } from "../catalogue/stripe-prices.ts";
 import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { cartOrderItems } from "../orders/new-order.ts";
 import { insertOrder, type NewOrder } from "../orders/orders.ts";
 import {
@@ -20,9 +21,7 @@ export type CheckoutStart =
   | { kind: "started"; url: string }
   | { kind: "not-configured" | "out-of-sync" | "refused" | "provider-failed" | "not-recorded" };
 
-export type CheckoutContext = {
-  origin: string;
-  log: Logger;
+export type CheckoutOptions = {
   /** Runs work after the answer (an abandoned session's expiry). */
   background: (work: Promise<void>) => Promise<void>;
   stripe?: StripeClientOptions;
@@ -33,10 +32,10 @@ export type CheckoutContext = {
  * url is handed out only once the order is stored: nobody may pay for an order we did not record.
  */
 export async function startCheckout(
-  env: Env,
+  { env, origin, log }: WorkContext,
   cart: PricedCart,
   customer: CustomerInfo,
-  { origin, log, background, stripe }: CheckoutContext,
+  { background, stripe }: CheckoutOptions,
 ): Promise<CheckoutStart> {
   let gateway: PaymentGateway;
   try {

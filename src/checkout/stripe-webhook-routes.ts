@@ -4,7 +4,7 @@ import type { AppEnv } from "../env.ts";
 import { stringBinding } from "../http/bindings.ts";
 import { jsonError } from "../http/json-errors.ts";
 import { type Logger, requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../lib/zod.ts";
 import { STRIPE_WEBHOOK_PATH } from "../paths.ts";
@@ -68,12 +68,7 @@ export function webhookRoutes() {
         return jsonError(c, 400, webhookCopy.malformed);
       }
 
-      const context = {
-        env: c.env,
-        origin: siteOrigin(c.env, c.req.url),
-        log: requestLog(c, { eventId: event.data.id }),
-      };
-      const outcome = await handleStripeEvent(context, event.data);
+      const outcome = await handleStripeEvent(workContextOf(c, { eventId: event.data.id }), event.data);
       const { id, type } = event.data;
       logOutcome(requestLog(c, { eventId: id, eventType: type }), id, type, outcome);
       return c.json({ received: true }, 200, { "Cache-Control": "no-store" });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { paths } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
@@ -23,10 +22,9 @@ export function successRoutes() {
     if (orderId === undefined) return next();
     // Over the limit the page still tells what the database knows, but never asks Stripe.
     const limited = await isOverLimit(c, (env) => env.STATUS_LIMITER);
-    const origin = siteOrigin(c.env, c.req.url);
-    const log = requestLog(c, { orderId });
+    const context = workContextOf(c, { orderId });
     const { checkoutSuccessState } = await import("./success-status.ts");
-    const state = await checkoutSuccessState(c.env, orderId, log, origin, ...(limited ? [null] : []));
+    const state = await checkoutSuccessState(context, orderId, ...(limited ? [null] : []));
     const page = checkoutStatusPage(state, orderId);
     if (!page) return next();
     if (limited) {

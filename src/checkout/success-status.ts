@@ -1,4 +1,4 @@
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { statusFromSession } from "../orders/order-status.ts";
 import { claimStripeCheck, getOrderByStripeSession, getOrderItems, type OrderWithItems } from "../orders/orders.ts";
@@ -50,14 +50,13 @@ function isSessionId(value: string): boolean {
  * webhook: if Stripe says the session is paid, the order is marked paid here and now.
  */
 export async function checkoutSuccessState(
-  env: Env,
+  /** Its origin is for the links in the e-mails a payment seen here triggers. */
+  context: WorkContext,
   stripeSessionId: string | undefined,
-  log: Logger,
-  /** The site's origin, for links in the e-mails a payment seen here triggers. */
-  origin: string,
   /** null: answer from the database only (a client over its rate limit). */
   stripeOptions: StripeClientOptions | null = SUCCESS_PAGE_STRIPE,
 ): Promise<SuccessState> {
+  const { env } = context;
   if (stripeSessionId === undefined) return { kind: "no-session" };
   if (!isSessionId(stripeSessionId)) return { kind: "unknown" };
 
@@ -68,9 +67,9 @@ export async function checkoutSuccessState(
   if (isSettled(order.status) || stripeOptions === null) return stateOf(order);
   if (!(await claimStripeCheck(env.DB, order.order_id, STRIPE_CHECK_INTERVAL_SECONDS))) return stateOf(order);
 
-  const seen = await askStripe(env, stripeSessionId, stripeOptions, log);
+  const seen = await askStripe(context, stripeSessionId, stripeOptions);
   if (seen === undefined) return stateOf(order);
-  const result = await fulfilSession({ env, origin, log: log }, stripeSessionId, seen.observed, seen.facts);
+  const result = await fulfilSession(context, stripeSessionId, seen.observed, seen.facts);
   const status = result.found ? result.status : order.status;
   return stateOf({ ...order, status });
 }
@@ -93,10 +92,9 @@ function kindOf(status: OrderStatus): "paid" | "pending" | "not-paid" {
 
 /** The status Stripe's session implies (null: nothing new) with its facts, or undefined when Stripe could not say. */
 async function askStripe(
-  env: Env,
+  { env, log }: WorkContext,
   stripeSessionId: string,
   options: StripeClientOptions,
-  log: Logger,
 ): Promise<{ observed: OrderStatus | null; facts: SessionFacts } | undefined> {
   try {
     const session = await createPaymentGateway(env, options).retrieveCheckoutSession(stripeSessionId);

@@ -5,8 +5,8 @@ import type { AppEnv } from "../env.ts";
 import { type Issue, jsonError, toIssues } from "../http/json-errors.ts";
 import { requestLog } from "../http/log.ts";
 import { type Channel, channelOf } from "../http/media-type.ts";
-import { siteOrigin } from "../http/site-origin.ts";
 import { isFieldObject, readSubmission, type Submission } from "../http/submission.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { notifyContactMessage } from "../mail/visitor-notices.ts";
 import { CONTACT_API_PATH, CONTACT_SENT_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
@@ -76,13 +76,7 @@ export function contactRoutes() {
       }
       // The message is kept whatever happens to its e-mails: they are queued, never awaited.
       try {
-        await notifyContactMessage(
-          c.env,
-          messageId,
-          parsed.data,
-          siteOrigin(c.env, c.req.url),
-          requestLog(c, { messageId }),
-        );
+        await notifyContactMessage(workContextOf(c, { messageId }), messageId, parsed.data);
       } catch (err) {
         requestLog(c).error("The contact message's e-mails could not be queued", { messageId, error: err });
       }

@@ -1,5 +1,6 @@
-import { type Logger, logger } from "../http/log.ts";
+import { logger } from "../http/log.ts";
 import { cronOrigin } from "../http/site-origin.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { createMailer, type Mailer } from "../providers/email.ts";
 import { company } from "../site/company-copy.ts";
 import type { MailJob } from "./enqueue.ts";
@@ -28,7 +29,7 @@ import { alertMailFailed } from "./owner-alerts.ts";
  */
 export type DeliveryJob = MailJob & { sentClaim?: string };
 
-type Delivery = { message: Message<DeliveryJob>; env: Env; mailer: Mailer | null; log: Logger };
+type Delivery = WorkContext & { message: Message<DeliveryJob>; mailer: Mailer | null };
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -47,9 +48,11 @@ export async function deliverMail(
   mailer = createMailer(env),
 ): Promise<void> {
   const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });
+  // No request to take an origin from: it is the cron's (a quote's PDF keeps its own, quote-mail.ts).
+  const context: WorkContext = { env, origin: cronOrigin(env), log };
   for (const message of batch.messages) {
     try {
-      await deliverOne({ message, env, mailer, log });
+      await deliverOne({ ...context, message, mailer });
     } catch (error) {
       // D1 failed where nothing had gone out (the claim, its state, recording a failed send): try
       // again later; a claim this delivery still holds keeps the retry from sending until it runs out.
@@ -70,7 +73,7 @@ async function deliverOne(d: Delivery): Promise<void> {
   if (!row) return leaveUnclaimed(d, id);
   if (row.body_cleared_at !== null) return refuseCleared(d, row, token);
   try {
-    await sendRow(row, d.mailer, d.env);
+    await sendRow(d, row, d.mailer);
   } catch (error) {
     await markAttemptFailed(d.env.DB, id, token, errorText(error));
     d.log.warn("E-mail send failed; the queue will retry it", {
@@ -165,14 +168,14 @@ async function confirmSent(d: Delivery, id: number, token: string): Promise<void
   }
 }
 
-async function sendRow(row: OutboxRow, mailer: Mailer | null, env: Env): Promise<void> {
+async function sendRow(context: WorkContext, row: OutboxRow, mailer: Mailer | null): Promise<void> {
   if (!mailer) throw new Error("E-mail is not configured (MAIL_FROM or the EMAIL binding is missing)");
   if (!isMailKind(row.kind)) throw new Error(`Unknown e-mail kind ${row.kind}`);
   const template = mailKinds[row.kind];
   // biome-ignore lint/suspicious/noExplicitAny: the payload was written from this kind's own data type
   const data = JSON.parse(row.payload) as any;
   const rendered = template.render(data, { company });
-  const attachments = template.attachments ? await template.attachments(data, env) : undefined;
+  const attachments = template.attachments ? await template.attachments(data, context) : undefined;
   await mailer.send({ to: row.recipient, ...rendered, replyTo: template.replyTo?.(data), attachments });
 }
 
@@ -184,6 +187,8 @@ async function sendRow(row: OutboxRow, mailer: Mailer | null, env: Env): Promise
  */
 export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: Env): Promise<void> {
   const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });
+  // No request to take an origin from: the alert's link is built as the cron's are.
+  const context: WorkContext = { env, origin: cronOrigin(env), log };
   for (const message of batch.messages) {
     const id = Number(message.body?.outboxId);
     const sentClaim = message.body?.sentClaim;
@@ -193,7 +198,7 @@ export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: E
     } else if (Number.isSafeInteger(id)) {
       if (await markFailed(env.DB, id, null)) {
         log.error("E-mail failed after every retry", { outboxId: id });
-        await alertOwner(env, log, id);
+        await alertOwner(context, id);
       } else log.warn("Dead letter for an e-mail that is settled or being sent; left alone", { outboxId: id });
     }
     message.ack();
@@ -201,11 +206,11 @@ export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: E
 }
 
 /** Tells the owner about a dead-lettered e-mail; a failure here must not undo the row's settling. */
-async function alertOwner(env: Env, log: Logger, id: number): Promise<void> {
+async function alertOwner(context: WorkContext, id: number): Promise<void> {
   try {
-    const row = await getOutbox(env.DB, id);
-    if (row) await alertMailFailed(env, log, cronOrigin(env), row);
+    const row = await getOutbox(context.env.DB, id);
+    if (row) await alertMailFailed(context, row);
   } catch (error) {
-    log.error("The owner could not be alerted about a failed e-mail", { outboxId: id, error });
+    context.log.error("The owner could not be alerted about a failed e-mail", { outboxId: id, error });
   }
 }

@@ -1,5 +1,5 @@
 import { stringBinding } from "../http/bindings.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { headerSafe } from "../providers/email.ts";
 import { company } from "../site/company-copy.ts";
 import { type MailData, type MailKind, mailKinds } from "./mail-kinds.ts";
@@ -27,9 +27,8 @@ export type QueuedMail = { outcome: "queued" | "not_configured" | "duplicate" | 
  * reached leaves the row queued for the sweep (mail/outbox-sweep.ts) to hand over later.
  */
 export async function enqueueMail<K extends MailKind>(
-  env: Env,
+  { env, log }: WorkContext,
   request: MailRequest<K>,
-  log: Logger,
 ): Promise<QueuedMail> {
   const template = mailKinds[request.kind];
   const recipient = template.audience === "owner" ? stringBinding(env, "OWNER_EMAIL") : request.to;

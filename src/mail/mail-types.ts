@@ -1,3 +1,4 @@
+import type { WorkContext } from "../http/work-context.ts";
 import type { company } from "../site/company-copy.ts";
 
 /** What a template makes of its data: the subject and both parts of the e-mail. */
@@ -11,7 +12,7 @@ export type MailTemplate<Data> = {
   audience: "owner" | "customer";
   render(data: Data, context: MailContext): RenderedMail;
   /** Files sent with the e-mail, made when it is sent (a quote's PDF is drawn again from its stored row). */
-  attachments?(data: Data, env: Env): Promise<MailAttachment[]>;
+  attachments?(data: Data, context: WorkContext): Promise<MailAttachment[]>;
   /** Reply-To for this e-mail, if any (the owner answering a contact message in one click). */
   replyTo?(data: Data): string | undefined;
 };

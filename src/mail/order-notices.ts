@@ -1,5 +1,5 @@
 import type { MpesaRequestRow } from "../db/schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow, OrderRow } from "../orders/orders.ts";
 import { adminOrderAnchor } from "../paths.ts";
@@ -40,12 +40,11 @@ function paymentOf(order: OrderRow): { payment?: { amountCents: number; currency
  * can see the payment (webhook, success page); the outbox's dedupe keys make it one e-mail each.
  */
 export async function notifyOrderPaid(
-  env: Env,
+  context: WorkContext,
   order: OrderRow & { items: OrderItemRow[] },
-  origin: string,
-  log: Logger,
   paid: PaidDetails = {},
 ): Promise<void> {
+  const { origin } = context;
   const { receipt } = paid;
   const lines = mailLines(order.items);
   const monthlyCents = lines
@@ -53,112 +52,88 @@ export async function notifyOrderPaid(
     .reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
   const totals = { paidTodayCents: order.total_cents, monthlyCents };
   const orderId = order.order_id;
-  await enqueueMail(
-    env,
-    {
-      kind: "order-confirmed",
-      dedupeKey: `order-confirmed:${orderId}`,
-      to: order.customer_email,
+  await enqueueMail(context, {
+    kind: "order-confirmed",
+    dedupeKey: `order-confirmed:${orderId}`,
+    to: order.customer_email,
+    orderId,
+    data: {
       orderId,
-      data: {
-        orderId,
-        customerName: order.customer_name,
-        lines,
-        ...totals,
-        ...(paid.payment ? { payment: paid.payment } : paymentOf(order)),
-        ...(receipt ? { receipt: { number: receipt.number, url: `${origin}${receipt.path}` } } : {}),
-      },
+      customerName: order.customer_name,
+      lines,
+      ...totals,
+      ...(paid.payment ? { payment: paid.payment } : paymentOf(order)),
+      ...(receipt ? { receipt: { number: receipt.number, url: `${origin}${receipt.path}` } } : {}),
     },
-    log,
-  );
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-new-order",
-      dedupeKey: `owner-new-order:${orderId}`,
+  });
+  await enqueueMail(context, {
+    kind: "owner-new-order",
+    dedupeKey: `owner-new-order:${orderId}`,
+    orderId,
+    data: {
       orderId,
-      data: {
-        orderId,
-        customer: {
-          name: order.customer_name,
-          email: order.customer_email,
-          phone: order.customer_phone,
-          company: order.customer_company,
-          address: order.address,
-          city: order.city,
-          state: order.state,
-          zip: order.zip,
-          country: order.country,
-        },
-        lines,
-        ...totals,
-        adminUrl: adminLink(origin, orderId),
+      customer: {
+        name: order.customer_name,
+        email: order.customer_email,
+        phone: order.customer_phone,
+        company: order.customer_company,
+        address: order.address,
+        city: order.city,
+        state: order.state,
+        zip: order.zip,
+        country: order.country,
       },
+      lines,
+      ...totals,
+      adminUrl: adminLink(origin, orderId),
     },
-    log,
-  );
+  });
 }
 
 /** Stripe's figures do not match the order, or Stripe took no money: the owner decides. */
-export async function notifyOrderReview(
-  env: Env,
-  order: OrderRow,
-  reason: string,
-  origin: string,
-  log: Logger,
-): Promise<void> {
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-order-review",
-      dedupeKey: `owner-order-review:${order.order_id}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: copy.summaries.orderReview,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.orderReference, order.order_id],
-          [copy.labels.orderTotal, formatMoney(order.total_cents, order.currency)],
-          [copy.labels.stripeSaid, reason],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+export async function notifyOrderReview(context: WorkContext, order: OrderRow, reason: string): Promise<void> {
+  await enqueueMail(context, {
+    kind: "owner-order-review",
+    dedupeKey: `owner-order-review:${order.order_id}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: copy.summaries.orderReview,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.orderReference, order.order_id],
+        [copy.labels.orderTotal, formatMoney(order.total_cents, order.currency)],
+        [copy.labels.stripeSaid, reason],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }
 
 /** M-Pesa confirmed money for a prompt we had marked failed: in the ledger for review, the owner decides. */
 export async function notifyLateMpesaPayment(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   request: Pick<MpesaRequestRow, "checkout_request_id" | "amount_kes" | "mpesa_receipt" | "phone">,
   reason: string,
-  origin: string,
-  log: Logger,
 ): Promise<void> {
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-order-review",
-      dedupeKey: `owner-late-mpesa:${request.checkout_request_id}`,
-      orderId: order.order_id,
-      data: {
-        customerName: order.customer_name,
-        summary: copy.summaries.lateMpesa,
-        details: [
-          [copy.labels.customer, order.customer_name],
-          [copy.labels.email, order.customer_email],
-          [copy.labels.orderReference, order.order_id],
-          [copy.labels.amount, formatMoney(request.amount_kes * 100, "kes")],
-          [copy.labels.mpesaReceipt, request.mpesa_receipt ?? "-"],
-          [copy.labels.mpesaSaid, reason],
-        ],
-        adminUrl: adminLink(origin, order.order_id),
-      },
+  await enqueueMail(context, {
+    kind: "owner-order-review",
+    dedupeKey: `owner-late-mpesa:${request.checkout_request_id}`,
+    orderId: order.order_id,
+    data: {
+      customerName: order.customer_name,
+      summary: copy.summaries.lateMpesa,
+      details: [
+        [copy.labels.customer, order.customer_name],
+        [copy.labels.email, order.customer_email],
+        [copy.labels.orderReference, order.order_id],
+        [copy.labels.amount, formatMoney(request.amount_kes * 100, "kes")],
+        [copy.labels.mpesaReceipt, request.mpesa_receipt ?? "-"],
+        [copy.labels.mpesaSaid, reason],
+      ],
+      adminUrl: adminLink(context.origin, order.order_id),
     },
-    log,
-  );
+  });
 }

@@ -1,4 +1,4 @@
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { handToQueue } from "./enqueue.ts";
 import { staleQueued } from "./outbox.ts";
 
@@ -18,7 +18,7 @@ const LOST_AFTER_SECONDS = 60 * 60;
  * e-mail can still go twice in the cases docs/email.md names (a send that outlives its claim, or
  * whose success nothing could record): at most once per claim, at least once overall.
  */
-export async function sweepOutbox(env: Env, log: Logger): Promise<number> {
+export async function sweepOutbox({ env, log }: WorkContext): Promise<number> {
   const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS);
   if (ids.length === 0) return 0;
   await handToQueue(env, ids);

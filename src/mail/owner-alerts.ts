@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { database } from "../db/client.ts";
 import { mpesaRequests, orders as ordersTable } from "../db/schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import { adminSectionPaths } from "../paths.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
@@ -34,34 +34,28 @@ const ALERT_KINDS: readonly string[] = ["owner-alert-mail-failed", "owner-alert-
  * alerts nobody.
  */
 export async function alertMailFailed(
-  env: Env,
-  log: Logger,
-  origin: string,
+  context: WorkContext,
   row: Pick<OutboxRow, "id" | "kind" | "recipient" | "subject" | "last_error">,
   now = new Date(),
 ): Promise<QueuedMail | null> {
   if (ALERT_KINDS.includes(row.kind)) return null;
   const copy = ownerAlertCopy.mailFailed;
-  return enqueueMail(
-    env,
-    {
-      kind: "owner-alert-mail-failed",
-      dedupeKey: `owner-alert-mail-failed:${hourOf(now)}`,
-      data: {
-        customerName: copy.subject,
-        summary: copy.summary,
-        details: [
-          [copy.labels.kind, row.kind],
-          [copy.labels.recipient, row.recipient],
-          [copy.labels.subject, row.subject],
-          [copy.labels.error, row.last_error ?? "-"],
-          [copy.labels.id, String(row.id)],
-        ],
-        adminUrl: `${origin}${adminSectionPaths.outbox}?status=failed`,
-      },
+  return enqueueMail(context, {
+    kind: "owner-alert-mail-failed",
+    dedupeKey: `owner-alert-mail-failed:${hourOf(now)}`,
+    data: {
+      customerName: copy.subject,
+      summary: copy.summary,
+      details: [
+        [copy.labels.kind, row.kind],
+        [copy.labels.recipient, row.recipient],
+        [copy.labels.subject, row.subject],
+        [copy.labels.error, row.last_error ?? "-"],
+        [copy.labels.id, String(row.id)],
+      ],
+      adminUrl: `${context.origin}${adminSectionPaths.outbox}?status=failed`,
     },
-    log,
-  );
+  });
 }
 
 type StuckOrder = { order_id: string; status: string; customer_name: string; created_at: string };
@@ -124,12 +118,8 @@ function stuckDetails(orders: StuckOrder[], prompts: StuckPrompt[]): Details {
  * prompts still pending after 15 minutes, in one e-mail to the owner at most once an hour; nothing
  * when there are none.
  */
-export async function alertStuckPayments(
-  env: Env,
-  log: Logger,
-  origin: string,
-  now = new Date(),
-): Promise<QueuedMail | null> {
+export async function alertStuckPayments(context: WorkContext, now = new Date()): Promise<QueuedMail | null> {
+  const { env, origin, log } = context;
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const window = (ms: number) => ({ before: before(ms), after: before(ms + ALERTED_FOR_MS) });
   const [orders, prompts] = await Promise.all([
@@ -139,18 +129,14 @@ export async function alertStuckPayments(
   if (orders.length === 0 && prompts.length === 0) return null;
   const copy = ownerAlertCopy.stuck;
   log.warn("Payments waiting too long", { cardOrders: orders.length, mpesaPrompts: prompts.length });
-  return enqueueMail(
-    env,
-    {
-      kind: "owner-alert-stuck",
-      dedupeKey: `owner-alert-stuck:${hourOf(now)}`,
-      data: {
-        customerName: copy.subject,
-        summary: copy.summary,
-        details: stuckDetails(orders, prompts),
-        adminUrl: `${origin}${adminSectionPaths.orders}`,
-      },
+  return enqueueMail(context, {
+    kind: "owner-alert-stuck",
+    dedupeKey: `owner-alert-stuck:${hourOf(now)}`,
+    data: {
+      customerName: copy.subject,
+      summary: copy.summary,
+      details: stuckDetails(orders, prompts),
+      adminUrl: `${origin}${adminSectionPaths.orders}`,
     },
-    log,
-  );
+  });
 }

@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
 import { quotes } from "../db/document-tables.ts";
 import { contactMessages, orders, payments, subscriptions } from "../db/schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { formatDateTime, formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminSectionPaths } from "../paths.ts";
@@ -174,12 +174,8 @@ function sections(rows: DigestRows, origin: string): OwnerDigestData["sections"]
  * Nothing when every list is empty; at most one a Nairobi day (the outbox's dedupe key), however
  * often the trigger fires.
  */
-export async function sendDailyDigest(
-  env: Env,
-  log: Logger,
-  origin: string,
-  now = new Date(),
-): Promise<QueuedMail | null> {
+export async function sendDailyDigest(context: WorkContext, now = new Date()): Promise<QueuedMail | null> {
+  const { env, origin, log } = context;
   const window = {
     since: new Date(now.getTime() - DAY_MS).toISOString(),
     now: now.toISOString(),
@@ -191,13 +187,9 @@ export async function sendDailyDigest(
     return null;
   }
   const day = nairobiDay(now);
-  return enqueueMail(
-    env,
-    {
-      kind: "owner-digest",
-      dedupeKey: `owner-digest:${day}`,
-      data: { day: formatLongDate(`${day}T12:00:00Z`), sections: listed },
-    },
-    log,
-  );
+  return enqueueMail(context, {
+    kind: "owner-digest",
+    dedupeKey: `owner-digest:${day}`,
+    data: { day: formatLongDate(`${day}T12:00:00Z`), sections: listed },
+  });
 }

@@ -1,5 +1,5 @@
 import type { ContactMessage } from "../contact/contact-message-schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { adminQuoteAnchor, quotePagePath } from "../paths.ts";
 import type { QuoteForBuyerData, QuoteMailData } from "../quotes/quote-mail.ts";
 import type { Quote } from "../quotes/quote-numbers.ts";
@@ -18,35 +18,31 @@ import { mailboxKey } from "./mailbox.ts";
  * acknowledgement that repeats nothing they typed, at most a few a day per address.
  */
 export async function notifyContactMessage(
-  env: Env,
+  context: WorkContext,
   messageId: number,
   message: ContactMessage,
-  origin: string,
-  log: Logger,
 ): Promise<void> {
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-contact",
-      dedupeKey: `owner-contact:${messageId}`,
+  await enqueueMail(context, {
+    kind: "owner-contact",
+    dedupeKey: `owner-contact:${messageId}`,
+    messageId,
+    data: {
       messageId,
-      data: {
-        messageId,
-        name: message.name,
-        email: message.email,
-        company: message.company || null,
-        phone: message.phone || null,
-        message: message.message,
-      },
+      name: message.name,
+      email: message.email,
+      company: message.company || null,
+      phone: message.phone || null,
+      message: message.message,
     },
-    log,
-  );
-  if (!(await mayMailVisitor(env, mailboxBudgets.contactAck, message.email, origin, log))) return;
-  await enqueueMail(
-    env,
-    { kind: "contact-ack", dedupeKey: `contact-ack:${messageId}`, to: message.email, messageId, data: {} },
-    log,
-  );
+  });
+  if (!(await mayMailVisitor(context, mailboxBudgets.contactAck, message.email))) return;
+  await enqueueMail(context, {
+    kind: "contact-ack",
+    dedupeKey: `contact-ack:${messageId}`,
+    to: message.email,
+    messageId,
+    data: {},
+  });
 }
 
 /**
@@ -54,12 +50,12 @@ export async function notifyContactMessage(
  * (however the address is written) and the ceiling for all such e-mails. Such e-mails carry fixed
  * text only; these caps stop them being sent in bulk.
  */
-async function mayMailVisitor(env: Env, budget: Budget, address: string, origin: string, log: Logger) {
-  if (!(await spendBudget(env.DB, budget, mailboxKey(address)))) {
-    log.warn("E-mail to a visitor's address not sent: that mailbox had its share", { scope: budget.scope });
+async function mayMailVisitor(context: WorkContext, budget: Budget, address: string) {
+  if (!(await spendBudget(context.env.DB, budget, mailboxKey(address)))) {
+    context.log.warn("E-mail to a visitor's address not sent: that mailbox had its share", { scope: budget.scope });
     return false;
   }
-  return !(await ceilingReached(env, "visitorMail", origin, log));
+  return !(await ceilingReached(context, "visitorMail"));
 }
 
 /**
@@ -67,15 +63,13 @@ async function mayMailVisitor(env: Env, budget: Budget, address: string, origin:
  * itself is made only once the mailbox may get it, so refused requests store nothing.
  */
 export async function sendBillingLink(
-  env: Env,
+  context: WorkContext,
   to: string,
   makeLink: () => Promise<{ url: string; validFor: string }>,
-  origin: string,
-  log: Logger,
 ): Promise<void> {
-  if (!(await mayMailVisitor(env, mailboxBudgets.billingLink, to, origin, log))) return;
+  if (!(await mayMailVisitor(context, mailboxBudgets.billingLink, to))) return;
   const data = await makeLink();
-  await enqueueMail(env, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data }, log);
+  await enqueueMail(context, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data });
 }
 
 /**
@@ -83,7 +77,8 @@ export async function sendBillingLink(
  * mailbox's budget, a fixed-text e-mail with the quote's link (templates/quote.ts says why). The
  * answer to the request is the same either way, so nobody learns a mailbox's count from it.
  */
-export async function notifyQuote(env: Env, quote: Quote, origin: string, log: Logger): Promise<void> {
+export async function notifyQuote(context: WorkContext, quote: Quote): Promise<void> {
+  const { origin } = context;
   const quoteUrl = `${origin}${quotePagePath(quote.number, quote.access_key)}`;
   const data: QuoteMailData = {
     quoteNumber: quote.number,
@@ -104,14 +99,15 @@ export async function notifyQuote(env: Env, quote: Quote, origin: string, log: L
     quoteUrl,
     adminUrl: `${origin}${adminQuoteAnchor(quote.number)}`,
   };
-  await enqueueMail(env, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data }, log);
-  if (!(await mayMailVisitor(env, mailboxBudgets.quote, quote.customer_email, origin, log))) return;
+  await enqueueMail(context, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data });
+  if (!(await mayMailVisitor(context, mailboxBudgets.quote, quote.customer_email))) return;
   const buyer: QuoteForBuyerData = { quoteNumber: quote.number, quoteUrl, validUntil: quote.valid_until };
-  await enqueueMail(
-    env,
-    { kind: "quote", dedupeKey: `quote:${quote.number}`, to: quote.customer_email, data: buyer },
-    log,
-  );
+  await enqueueMail(context, {
+    kind: "quote",
+    dedupeKey: `quote:${quote.number}`,
+    to: quote.customer_email,
+    data: buyer,
+  });
 }
 
 /** What about a subscription's billing needs the owner: its dates, or one of its invoices. */

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import {
   type Budget,
   promptBudgets,
@@ -25,11 +24,7 @@ import {
   startMpesaAttempt,
 } from "./mpesa-start.ts";
 
-/** What the M-Pesa routes share: the fulfilment context, the prompt gate and the refusals' words. */
-
-export function fulfilmentOf(c: Context<AppEnv>): FulfilmentContext {
-  return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c) };
-}
+/** What the M-Pesa routes share: the prompt gate and the refusals' words. */
 
 type Refusal = { status: ContentfulStatusCode; error: string; refusal?: MpesaRefusal };
 
@@ -58,10 +53,7 @@ export async function promptWhenAdmitted(
     await abandonMpesaAttempt(c.env, checked);
     return admitted;
   }
-  const started = await startMpesaAttempt(c.env, checked, phone, {
-    origin: siteOrigin(c.env, c.req.url),
-    log: requestLog(c),
-  });
+  const started = await startMpesaAttempt(workContextOf(c), checked, phone);
   if (started.kind === "started") return started;
   // Nothing reached Daraja when the order could not be recorded: the budgets go back.
   if (started.kind === "not-recorded") await returnBudgets(c.env.DB, admitted.spent);
@@ -90,7 +82,7 @@ async function admitPrompt(
     const error = spent.full === promptBudgets.phone ? copy.phoneBusy : copy.clientBusy;
     return { kind: "refused", status: 429, error };
   }
-  if (await ceilingReached(c.env, "mpesaPrompt", siteOrigin(c.env, c.req.url), requestLog(c))) {
+  if (await ceilingReached(workContextOf(c), "mpesaPrompt")) {
     await returnBudgets(c.env.DB, spent.spent);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return { kind: "refused", status: 429, error: copy.busy };

@@ -1,16 +1,15 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env.ts";
-import { requestLog } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
-import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { MPESA_ORDER_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
-import { fulfilmentOf, promptWhenAdmitted } from "./mpesa-answers.ts";
+import { promptWhenAdmitted } from "./mpesa-answers.ts";
 import { mpesaCopy as copy } from "./mpesa-copy.ts";
 import { mpesaNotStartedPage, mpesaOrderPage } from "./mpesa-order-page.tsx";
 import { type MpesaOrderState, type MpesaOrderView, mpesaOrderState } from "./mpesa-order-state.ts";
@@ -61,7 +60,8 @@ export function mpesaOrderRoutes() {
 
   app.post(`${MPESA_ORDER_PATH}/retry`, bodyLimit({ maxSize: 4 * 1024, onError: (c) => notFound(c) }), async (c) => {
     if (await isOverLimit(c, (env) => env.PAYMENT_LIMITER)) return tooMany(c);
-    const state = await mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
+    const context = workContextOf(c);
+    const state = await mpesaOrderState(context, c.req.param("ref"));
     if (!state) return notFound(c);
     const back = { href: state.view.selfHref, label: copy.waiting.title };
     // Only a failed order is prompted again: a pending one is still waiting, a paid one is done.
@@ -72,7 +72,7 @@ export function mpesaOrderRoutes() {
     const shown = Number(fields.kes);
     // A form without the amount (a page from before the rate could change) is shown again with it.
     if (!Number.isSafeInteger(shown) || shown <= 0) return askAgain(c, state.view, state.view.retryKes, 400);
-    const checked = await checkMpesaRetry(c.env, state.order, shown, requestLog(c));
+    const checked = await checkMpesaRetry(context, state.order, shown);
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "started") return c.redirect(answer.path, 303);
     const refusal = answer.refusal;
@@ -99,10 +99,11 @@ function askAgain(c: Context<AppEnv>, view: MpesaOrderView, kes: number | null, 
 
 /** The order's state after asking Daraja, if its prompt has waited long enough to be worth asking. */
 async function freshState(c: Context<AppEnv>): Promise<MpesaOrderState | null> {
-  const state = await mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
+  const context = workContextOf(c);
+  const state = await mpesaOrderState(context, c.req.param("ref"));
   if (state?.view.state !== "pending" || !state.request) return state;
-  await refreshMpesaRequest(fulfilmentOf(c), state.request);
-  return mpesaOrderState(c.env, c.req.param("ref"), siteOrigin(c.env, c.req.url));
+  await refreshMpesaRequest(context, state.request);
+  return mpesaOrderState(context, c.req.param("ref"));
 }
 
 function notFound(c: Context<AppEnv>) {

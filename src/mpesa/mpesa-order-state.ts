@@ -1,6 +1,7 @@
 /** An M-Pesa order as its waiting page tells it: the order, its newest prompt and what to show. */
 
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { displaySafaricomNumber } from "../lib/safaricom.ts";
 import { getOrderByRef } from "../orders/orders.ts";
 import { mpesaOrderPath, paths, quotePagePath } from "../paths.ts";
@@ -45,9 +46,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** null for anything that is not an M-Pesa order's reference (the page then answers 404). */
 export async function mpesaOrderState(
-  env: Env,
+  { env, origin }: WorkContext,
   ref: string | undefined,
-  origin: string,
 ): Promise<MpesaOrderState | null> {
   if (!ref || !UUID.test(ref)) return null;
   const order = await getOrderByRef(env.DB, ref);

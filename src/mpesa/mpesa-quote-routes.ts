@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env.ts";
-import { requestLog } from "../http/log.ts";
 import { channelOf } from "../http/media-type.ts";
 import { readSubmission } from "../http/submission.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { MPESA_PAY_QUOTE_PATH, paths, QUOTE_PATH, quotePagePath } from "../paths.ts";
 import { findQuoteByKey } from "../quotes/quote-numbers.ts";
@@ -48,7 +48,7 @@ export function mpesaQuoteRoutes() {
     if (!phone) return page(copy.phoneInvalid, 400, back);
     const shown = Number(fields.kes);
     if (!Number.isSafeInteger(shown) || shown <= 0) return page(copy.malformed, 400, back);
-    const checked = await checkMpesaQuote(c.env, quote, shown, requestLog(c));
+    const checked = await checkMpesaQuote(workContextOf(c), quote, shown);
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "started") return c.redirect(answer.path, 303);
     return page(answer.error, answer.status, back);

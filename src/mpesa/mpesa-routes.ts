@@ -6,9 +6,10 @@ import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
 import { requestLog } from "../http/log.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { MPESA_CALLBACK_PREFIX, MPESA_PAY_PATH, MPESA_TERMS_PATH } from "../paths.ts";
 import { rateLimit } from "../security/rate-limit.ts";
-import { fulfilmentOf, promptWhenAdmitted } from "./mpesa-answers.ts";
+import { promptWhenAdmitted } from "./mpesa-answers.ts";
 import { mpesaCopy as copy } from "./mpesa-copy.ts";
 import { type MpesaStarted, mpesaCartPaymentSchema } from "./mpesa-payment-schema.ts";
 import { applyMpesaCallback } from "./mpesa-settle.ts";
@@ -42,7 +43,7 @@ export function mpesaRoutes() {
     const { services, customerInfo, phone, kesAmount } = c.req.valid("json");
     const cart = priceCart(services);
     if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-    const checked = await checkMpesaCart(c.env, cart, customerInfo, kesAmount, requestLog(c));
+    const checked = await checkMpesaCart(workContextOf(c), cart, customerInfo, kesAmount);
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "refused") return jsonError(c, answer.status, answer.error);
     const body: MpesaStarted = { url: answer.path };
@@ -57,7 +58,7 @@ export function mpesaRoutes() {
     async (c) => {
       const body = await c.req.json().catch(() => null);
       try {
-        await applyMpesaCallback(fulfilmentOf(c), c.req.param("token"), body);
+        await applyMpesaCallback(workContextOf(c), c.req.param("token"), body);
       } catch (error) {
         requestLog(c).error("M-Pesa callback could not be applied now; the sweep will ask Daraja", { error });
       }

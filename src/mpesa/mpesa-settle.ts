@@ -5,8 +5,8 @@
  * callback never came still ends, paid or failed.
  */
 
-import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { notifyLateMpesaPayment } from "../mail/order-notices.ts";
 import { getOrder, transitionOrder } from "../orders/orders.ts";
 import type { LedgerLine } from "../payments/ledger.ts";
@@ -41,11 +41,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * Applies a callback posted to /mpesa/callback/<token>. A wrong token, a callback naming another
  * prompt or other figures, and one for a prompt already settled change nothing.
  */
-export async function applyMpesaCallback(
-  context: FulfilmentContext,
-  token: string,
-  body: unknown,
-): Promise<CallbackOutcome> {
+export async function applyMpesaCallback(context: WorkContext, token: string, body: unknown): Promise<CallbackOutcome> {
   if (!TOKEN.test(token)) return "ignored";
   const request = await mpesaRequestByTokenHash(context.env.DB, await sha256Hex(token));
   const callback = parseStkCallback(body);
@@ -67,7 +63,7 @@ export async function applyMpesaCallback(
  * paid another way meanwhile) and the owner is told. The buyer hears from the owner.
  */
 async function confirmLateMoney(
-  context: FulfilmentContext,
+  context: WorkContext,
   request: MpesaRequestRow,
   callback: StkCallback,
 ): Promise<CallbackOutcome> {
@@ -95,7 +91,7 @@ async function confirmLateMoney(
     settles: { review: reason },
   });
   try {
-    await notifyLateMpesaPayment(env, order, settled, reason, context.origin, log);
+    await notifyLateMpesaPayment(context, order, settled, reason);
   } catch (error) {
     log.error("The owner could not be told of a late M-Pesa payment", { ...ids, error });
   }
@@ -117,7 +113,7 @@ function mismatch(request: MpesaRequestRow, callback: StkCallback): string | nul
  * receipt number when one came) or failed. Still pending: nothing changes.
  */
 async function confirm(
-  context: FulfilmentContext,
+  context: WorkContext,
   request: MpesaRequestRow,
   receipt: string | null,
 ): Promise<CallbackOutcome> {
@@ -135,7 +131,7 @@ async function confirm(
   return "applied";
 }
 
-async function settleOrder(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
+async function settleOrder(context: WorkContext, request: MpesaRequestRow): Promise<void> {
   const { env } = context;
   const order = await getOrder(env.DB, request.order_id);
   if (!order) return;
@@ -179,7 +175,7 @@ function lateMoneyReason(request: MpesaRequestRow): string {
  * The waiting page's question: once a prompt has had a moment, Daraja is asked (at most every
  * CHECK_EVERY_SECONDS, however many pages poll). Errors leave it pending for the next poll.
  */
-export async function refreshMpesaRequest(context: FulfilmentContext, request: MpesaRequestRow): Promise<void> {
+export async function refreshMpesaRequest(context: WorkContext, request: MpesaRequestRow): Promise<void> {
   if (request.status !== "pending") return;
   if (Date.now() - Date.parse(request.created_at) < CHECK_EVERY_SECONDS * 1000) return;
   try {
@@ -195,7 +191,7 @@ export async function refreshMpesaRequest(context: FulfilmentContext, request: M
 }
 
 /** Cron: every prompt left pending is asked about; one unanswered for an hour has failed (no answer). */
-export async function sweepMpesaRequests(context: FulfilmentContext): Promise<void> {
+export async function sweepMpesaRequests(context: WorkContext): Promise<void> {
   const stale = await stalePendingMpesaRequests(context.env.DB, SWEEP_AFTER_SECONDS, 50);
   for (const request of stale) {
     try {

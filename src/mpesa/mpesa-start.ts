@@ -14,7 +14,7 @@ import { findCatalogueEntry } from "../catalogue/catalogue.ts";
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { CustomerInfo } from "../checkout/customer-info-schema.ts";
 import type { OrderRow } from "../db/schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { kesAmount, MPESA_MAX_KES } from "../lib/kes.ts";
 import { cartOrderItems, newOrderIds, quoteOrder } from "../orders/new-order.ts";
 import { allowedFrom } from "../orders/order-status.ts";
@@ -77,14 +77,12 @@ export type MpesaAttempt = {
 
 export type MpesaStart = { kind: "started"; path: string } | MpesaRefusal;
 
-export type MpesaContext = { origin: string; log: Logger };
-
 /** How long an order's shillings hold: a retry after this is charged at the day's rate. */
 const PRICE_HOLDS_MS = 15 * 60 * 1000;
 
 export const isRefusal = (checked: MpesaAttempt | MpesaRefusal): checked is MpesaRefusal => "kind" in checked;
 
-function gatewayOf(env: Env, log: Logger): MpesaGateway | null {
+function gatewayOf({ env, log }: WorkContext): MpesaGateway | null {
   try {
     return createMpesaGateway(env);
   } catch (err) {
@@ -109,27 +107,25 @@ function shownPrice(price: Price, shownKes: number): Price | MpesaRefusal {
 }
 
 async function attemptAt(
-  env: Env,
+  context: WorkContext,
   usdCents: number,
   shownKes: number,
-  log: Logger,
   order: MpesaAttempt["order"],
 ): Promise<MpesaAttempt | MpesaRefusal> {
-  const today = await priceToday(env, usdCents);
+  const today = await priceToday(context.env, usdCents);
   if (!today) return { kind: "not-configured" };
   const price = shownPrice(today, shownKes);
   if ("kind" in price) return price;
-  const gateway = gatewayOf(env, log);
+  const gateway = gatewayOf(context);
   return gateway ? { gateway, price, order } : { kind: "not-configured" };
 }
 
 /** A cart paid by M-Pesa: card-only carts (a monthly plan) and amounts over the limit are refused. */
 export function checkMpesaCart(
-  env: Env,
+  context: WorkContext,
   cart: PricedCart,
   customer: CustomerInfo,
   shownKes: number,
-  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
   if (cart.subscription) return Promise.resolve({ kind: "recurring" });
   const order: NewOrder = {
@@ -140,7 +136,7 @@ export function checkMpesaCart(
     items: cartOrderItems(cart),
     totalCents: cart.totalCents,
   };
-  return attemptAt(env, cart.totalCents, shownKes, log, { kind: "new", order });
+  return attemptAt(context, cart.totalCents, shownKes, { kind: "new", order });
 }
 
 /** Why a quote cannot be paid by M-Pesa now, or null: it must be open, unpaid, in date and one-off. */
@@ -154,15 +150,14 @@ async function quoteRefusal(env: Env, quote: Quote): Promise<MpesaRefusal | null
 
 /** A written quote paid by M-Pesa at its quoted prices. */
 export async function checkMpesaQuote(
-  env: Env,
+  context: WorkContext,
   quote: Quote,
   shownKes: number,
-  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
-  const refused = await quoteRefusal(env, quote);
+  const refused = await quoteRefusal(context.env, quote);
   if (refused) return refused;
   const order = { ...quoteOrder(quote, newOrderIds("mp"), "mpesa") };
-  return attemptAt(env, quote.due_cents, shownKes, log, { kind: "new", order });
+  return attemptAt(context, quote.due_cents, shownKes, { kind: "new", order });
 }
 
 /**
@@ -203,18 +198,18 @@ async function retryRefusal(env: Env, order: OrderRow): Promise<MpesaRefusal | n
 
 /** "Send the prompt again" for a failed order: re-checked as a first attempt is, at retryPrice. */
 export async function checkMpesaRetry(
-  env: Env,
+  context: WorkContext,
   order: OrderRow,
   shownKes: number,
-  log: Logger,
 ): Promise<MpesaAttempt | MpesaRefusal> {
+  const { env } = context;
   const refused = await retryRefusal(env, order);
   if (refused) return refused;
   const fresh = await retryPrice(env, order);
   if (!fresh) return { kind: "not-configured" };
   const price = shownPrice(fresh, shownKes);
   if ("kind" in price) return price;
-  const gateway = gatewayOf(env, log);
+  const gateway = gatewayOf(context);
   if (!gateway) return { kind: "not-configured" };
   // Of two retries at once, one claims the order; the claim also writes the price it will ask.
   if (!(await claimOrderPrompt(env.DB, order.order_id, price, allowedFrom.paid))) return { kind: "in-flight" };
@@ -228,11 +223,11 @@ export async function abandonMpesaAttempt(env: Env, attempt: MpesaAttempt): Prom
 
 /** Records the order (a retry's is already claimed) and sends its prompt. */
 export async function startMpesaAttempt(
-  env: Env,
+  context: WorkContext,
   attempt: MpesaAttempt,
   phone: string,
-  context: MpesaContext,
 ): Promise<MpesaStart> {
+  const { env } = context;
   const { order, price } = attempt;
   let row: OrderRow | null;
   if (order.kind === "new") {
@@ -247,7 +242,7 @@ export async function startMpesaAttempt(
   } else {
     row = order.order;
   }
-  const prompted = await sendPrompt(env, attempt.gateway, row, price.kes, phone, context);
+  const prompted = await sendPrompt(context, attempt.gateway, row, price.kes, phone);
   // Recorded, the prompt is pending and keeps other retries away; not sent, the order is free again.
   if (order.kind === "retry") await releaseOrderPrompt(env.DB, row.order_id);
   if (prompted.kind !== "sent") return prompted;

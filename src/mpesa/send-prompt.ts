@@ -1,7 +1,7 @@
 /** One M-Pesa Express prompt: sent through Daraja and recorded with its callback token's hash. */
 
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
 import { MPESA_CALLBACK_PREFIX } from "../paths.ts";
 import { type MpesaGateway, MpesaProviderError, MpesaRefusedError } from "../providers/daraja.ts";
@@ -26,12 +26,11 @@ type PromptResult =
  * is logged with its CheckoutRequestID: if the buyer pays it, the owner records the payment by hand.
  */
 export async function sendPrompt(
-  env: Env,
+  { env, origin, log }: WorkContext,
   gateway: MpesaGateway,
   order: OrderRow,
   amountKes: number,
   phone: string,
-  { origin, log }: { origin: string; log: Logger },
 ): Promise<PromptResult> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const accountReference = accountReferenceOf(order);

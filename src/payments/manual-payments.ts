@@ -21,8 +21,8 @@
  * and, when the order became paid now, the buyer's and the owner's e-mails are queued with it.
  */
 
-import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
 import type { PaymentRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { usdCentsOf } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import { newOrderIds, quoteOrder } from "../orders/new-order.ts";
@@ -160,7 +160,7 @@ async function prepare(env: Env, payment: ManualPayment, actor: string): Promise
 
 /** Records the owner's payment; see the module's comment for what it does against a quote or an order. */
 export async function recordManualPayment(
-  context: FulfilmentContext,
+  context: WorkContext,
   payment: ManualPayment,
   actor: string,
 ): Promise<ManualResult> {

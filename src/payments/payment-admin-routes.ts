@@ -4,8 +4,7 @@ import { adminWho, requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_TIME_ZONE } from "../admin/admin-copy.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
 import type { AppEnv } from "../env.ts";
-import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import {
@@ -123,8 +122,7 @@ export function adminPaymentRoutes() {
       });
     }
     const { payment } = parsed;
-    const context = { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c) };
-    const result = await recordManualPayment(context, payment, adminWho(c.var.owner));
+    const result = await recordManualPayment(workContextOf(c), payment, adminWho(c.var.owner));
     if (result.ok) {
       const query = `q=${encodeURIComponent(result.orderId)}&recorded=1`;
       return seeOther(c, adminOrderAnchor(result.orderId, query));

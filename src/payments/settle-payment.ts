@@ -9,9 +9,10 @@
  * (the transition by the state machine, the acceptance by the order being paid, the number by the
  * line being paid and unnumbered), so a replay, a second channel or a race changes nothing twice.
  */
-import type { FulfilmentContext } from "../checkout/fulfilment-types.ts";
+
 import { runBatch, type Statement } from "../db/client.ts";
 import type { PaymentRow } from "../db/schema.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { notifyOrderPaid } from "../mail/order-notices.ts";
 import { allowedFrom } from "../orders/order-status.ts";
 import {
@@ -74,7 +75,7 @@ function transitionStatements(db: D1Database, orderId: string, settles: Settles,
 }
 
 /** Records the payment and what it settles; see the module's comment. Throws when the batch fails (nothing written). */
-export async function settlePayment(context: FulfilmentContext, incoming: IncomingPayment): Promise<Settled> {
+export async function settlePayment(context: WorkContext, incoming: IncomingPayment): Promise<Settled> {
   const { env, log } = context;
   const orderId = orderIdOf(incoming.order);
   const { line } = incoming;
@@ -125,15 +126,15 @@ export async function settlePayment(context: FulfilmentContext, incoming: Incomi
  * happens here.
  */
 async function tellOrderPaid(
-  context: FulfilmentContext,
+  context: WorkContext,
   order: OrderRow,
   receipt: ReceiptRef | null,
   paidBy: IncomingPayment["paidBy"],
 ): Promise<void> {
-  const { env, origin, log } = context;
+  const { env, log } = context;
   try {
     const items = await getOrderItems(env.DB, order.order_id);
-    await notifyOrderPaid(env, { ...order, items }, origin, log, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
+    await notifyOrderPaid(context, { ...order, items }, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
   } catch (error) {
     log.error("The paid order's e-mails could not be queued", { orderId: order.order_id, error });
   }

@@ -4,7 +4,7 @@
  * address and what was done), so the list of requests is the record the Data Commissioner may ask for.
  */
 
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { deleteQuotePdfs } from "../quotes/quote-store.ts";
 import { dataRequests, insertDataRequest } from "./data-request-queries.ts";
 import { erasureOutcome, peopleCopy, ticksOutcome } from "./people-copy.ts";
@@ -100,11 +100,11 @@ type ErasureResult = { ok: true } | Refusal;
  * more (its quote row is gone).
  */
 export async function erasePersonData(
-  env: Pick<Env, "DB" | "DOCUMENTS">,
+  context: WorkContext,
   request: { address: string; ticked: readonly string[]; actor: string },
-  log: Logger,
   now = new Date(),
 ): Promise<ErasureResult> {
+  const { env, log } = context;
   const { actor } = request;
   const person = await findPerson(env.DB, request.address, request.ticked);
   if (isUnknown(person)) return unknownSpelling();

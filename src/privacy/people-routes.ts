@@ -3,7 +3,7 @@ import { limitBody, notice, seeOther } from "../admin/admin-answers.ts";
 import { adminWho, requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
 import type { AppEnv } from "../env.ts";
-import { requestLog } from "../http/log.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
@@ -119,7 +119,7 @@ export function adminPeopleRoutes() {
     }
     if (ticked === null) return notice(c, 400, { title, message: peopleCopy.refused.unknownSpelling, back });
     const { erasePersonData } = await section();
-    const result = await erasePersonData(c.env, { address, ticked, actor: adminWho(c.var.owner) }, requestLog(c));
+    const result = await erasePersonData(workContextOf(c), { address, ticked, actor: adminWho(c.var.owner) });
     if (!result.ok) {
       return notice(c, result.reason === "blocked" ? 409 : 400, { title, message: result.message, back });
     }

@@ -3,7 +3,7 @@
  * A period that is not a whole number in its range is null: its rule is skipped, never run with a
  * guessed period, since a wrong one erases what must be kept.
  */
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 
 type PeriodSetting = { name: keyof Env & `RETENTION_${string}`; min: number; max: number; unit: string };
 
@@ -18,7 +18,7 @@ export type RetentionPeriods = { [K in keyof typeof SETTINGS]: number | null };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Digits only (a leading "+", "1e1", "24.0" or " 24" is not a period anyone meant to write). */
-function readPeriod(env: Env, setting: PeriodSetting, log: Logger): number | null {
+function readPeriod({ env, log }: WorkContext, setting: PeriodSetting): number | null {
   // Read as unknown: the generated type says it is always wrangler.toml's value, a deploy may differ.
   const value: unknown = Reflect.get(env, setting.name);
   const period = typeof value === "string" && /^[0-9]{1,5}$/.test(value) ? Number(value) : Number.NaN;
@@ -32,11 +32,11 @@ function readPeriod(env: Env, setting: PeriodSetting, log: Logger): number | nul
 }
 
 /** The three periods, each null (and logged) when its setting is not usable. */
-export function readRetentionPeriods(env: Env, log: Logger): RetentionPeriods {
+export function readRetentionPeriods(context: WorkContext): RetentionPeriods {
   return {
-    enquiryMonths: readPeriod(env, SETTINGS.enquiryMonths, log),
-    mailBodyDays: readPeriod(env, SETTINGS.mailBodyDays, log),
-    recordYears: readPeriod(env, SETTINGS.recordYears, log),
+    enquiryMonths: readPeriod(context, SETTINGS.enquiryMonths),
+    mailBodyDays: readPeriod(context, SETTINGS.mailBodyDays),
+    recordYears: readPeriod(context, SETTINGS.recordYears),
   };
 }
 

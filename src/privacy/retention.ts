@@ -10,6 +10,7 @@
 
 import { forgetPastSignInFailures, WINDOW_MS } from "../admin/sign-in-failures.ts";
 import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
 import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
 import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
@@ -61,8 +62,9 @@ export type RetentionRun = { counts: RetentionCounts; skipped: Rule[]; failed: R
 /** Each rule: its cutoff (null: its period is unusable, so it is skipped) and its work. */
 type RuleRun = { cutoff: string | null; run: (cutoff: string, counted: (n: number) => void) => Promise<void> };
 
-function rulesOf(env: Env, log: Logger, now: Date, limits: RetentionLimits): Record<Rule, RuleRun> {
-  const cutoffs = retentionCutoffs(readRetentionPeriods(env, log), now);
+function rulesOf(context: WorkContext, now: Date, limits: RetentionLimits): Record<Rule, RuleRun> {
+  const { env } = context;
+  const cutoffs = retentionCutoffs(readRetentionPeriods(context), now);
   const at = now.toISOString();
   return {
     records: { cutoff: cutoffs.records, run: (c, n) => eraseExpiredRecords(env, c, limits.orders, n) },
@@ -104,11 +106,11 @@ function rulesOf(env: Env, log: Logger, now: Date, limits: RetentionLimits): Rec
  * `now` is the Cron's scheduled time; `limits` bound the run (tests make them small).
  */
 export async function sweepRetention(
-  env: Env,
-  log: Logger,
+  context: WorkContext,
   now = new Date(),
   limits = DEFAULT_LIMITS,
 ): Promise<RetentionRun> {
+  const { env, log } = context;
   const result: RetentionRun = {
     counts: {
       records: 0,
@@ -125,7 +127,7 @@ export async function sweepRetention(
     skipped: [],
     failed: [],
   };
-  for (const [rule, { cutoff, run }] of Object.entries(rulesOf(env, log, now, limits)) as [Rule, RuleRun][]) {
+  for (const [rule, { cutoff, run }] of Object.entries(rulesOf(context, now, limits)) as [Rule, RuleRun][]) {
     if (cutoff === null) {
       result.skipped.push(rule);
       continue;

@@ -1,4 +1,5 @@
 import type { PricedCart } from "../checkout/cart-pricing.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
 import { deleteQuote } from "./quote-queries.ts";
 import { storedQuotePdf, storeQuotePdf } from "./quote-store.ts";
@@ -20,10 +21,9 @@ async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
  * without its document.
  */
 export async function issueQuote(
-  env: Env,
+  { env, origin }: WorkContext,
   cart: PricedCart,
   customer: QuoteCustomer,
-  origin: string,
 ): Promise<IssuedQuote> {
   const quote = await insertQuote(env.DB, cart, customer);
   try {
@@ -40,20 +40,20 @@ export async function issueQuote(
  * A quote's issued document. A quote made before documents were kept has none: it is drawn once
  * now, from its stored row, and kept from then on.
  */
-export async function quoteDocument(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
-  return (await storedQuotePdf(env.DOCUMENTS, quote.number)) ?? drawAndKeep(env, quote, origin);
+export async function quoteDocument(context: WorkContext, quote: Quote): Promise<Uint8Array> {
+  return (await storedQuotePdf(context.env.DOCUMENTS, quote.number)) ?? drawAndKeep(context, quote);
 }
 
-async function drawAndKeep(env: Env, quote: Quote, origin: string): Promise<Uint8Array> {
+async function drawAndKeep({ env, origin }: WorkContext, quote: Quote): Promise<Uint8Array> {
   const pdf = await drawQuote(quote, origin);
   await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
   return pdf;
 }
 
 /** The document by number, for the owner's e-mail; null when no such quote exists. */
-export async function quoteDocumentByNumber(env: Env, number: string, origin: string): Promise<Uint8Array | null> {
-  const stored = await storedQuotePdf(env.DOCUMENTS, number);
+export async function quoteDocumentByNumber(context: WorkContext, number: string): Promise<Uint8Array | null> {
+  const stored = await storedQuotePdf(context.env.DOCUMENTS, number);
   if (stored) return stored;
-  const quote = await getQuote(env.DB, number);
-  return quote ? drawAndKeep(env, quote, origin) : null;
+  const quote = await getQuote(context.env.DB, number);
+  return quote ? drawAndKeep(context, quote) : null;
 }

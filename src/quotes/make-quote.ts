@@ -1,5 +1,6 @@
 import type { PricedCart } from "../checkout/cart-pricing.ts";
-import { type Logger, withFields } from "../http/log.ts";
+import { withFields } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { notifyQuote } from "../mail/visitor-notices.ts";
 import { type IssuedQuote, issueQuote } from "./issue-quote.ts";
 import type { QuoteCustomer } from "./quote-numbers.ts";
@@ -9,18 +10,12 @@ import type { QuoteCustomer } from "./quote-numbers.ts";
  * the owner. Throws when the quote cannot be issued; its e-mails failing loses nothing, since the
  * buyer gets the PDF in the answer.
  */
-export async function makeQuote(
-  env: Env,
-  cart: PricedCart,
-  customer: QuoteCustomer,
-  origin: string,
-  log: Logger,
-): Promise<IssuedQuote> {
-  const issued = await issueQuote(env, cart, customer, origin);
+export async function makeQuote(context: WorkContext, cart: PricedCart, customer: QuoteCustomer): Promise<IssuedQuote> {
+  const issued = await issueQuote(context, cart, customer);
   const { quote } = issued;
-  const quoteLog = withFields(log, { quoteNumber: quote.number });
+  const quoteLog = withFields(context.log, { quoteNumber: quote.number });
   try {
-    await notifyQuote(env, quote, origin, quoteLog);
+    await notifyQuote({ ...context, log: quoteLog }, quote);
   } catch (error) {
     quoteLog.error("The quote's e-mails could not be queued", { error });
   }

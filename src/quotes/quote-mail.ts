@@ -1,3 +1,4 @@
+import type { WorkContext } from "../http/work-context.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import {
   adminLinkHtml,
@@ -38,9 +39,12 @@ export type QuoteMailData = {
 
 const DUE = "Due on acceptance";
 
-/** The owner's copy carries the issued document itself: the stored bytes, never a redraw. */
-async function quoteAttachment(data: QuoteMailData, env: Env): Promise<MailAttachment[]> {
-  const pdf = await quoteDocumentByNumber(env, data.quoteNumber, data.siteUrl);
+/**
+ * The owner's copy carries the issued document itself: the stored bytes, never a redraw. A quote
+ * drawn only now gets the links of the site it was made on (siteUrl), not the queue's origin.
+ */
+async function quoteAttachment(data: QuoteMailData, context: WorkContext): Promise<MailAttachment[]> {
+  const pdf = await quoteDocumentByNumber({ ...context, origin: data.siteUrl }, data.quoteNumber);
   if (!pdf) throw new Error(`Quote ${data.quoteNumber} is not stored`);
   return [{ filename: quoteFilename(data.quoteNumber), type: "application/pdf", content: pdf }];
 }

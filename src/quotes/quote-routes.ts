@@ -6,8 +6,8 @@ import { CART_BODY_MAX_BYTES } from "../http/body-limits.ts";
 import { jsonError } from "../http/json-errors.ts";
 import { requestLog } from "../http/log.ts";
 import { type Channel, channelOf } from "../http/media-type.ts";
-import { siteOrigin } from "../http/site-origin.ts";
 import { readSubmission } from "../http/submission.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { QUOTE_PAGE_PATH, QUOTE_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { clientBudgets } from "../security/budget.ts";
@@ -57,7 +57,7 @@ export function quoteRoutes() {
 
       let made: IssuedQuote;
       try {
-        made = await makeQuote(c.env, cart, request.customer, siteOrigin(c.env, c.req.url), requestLog(c));
+        made = await makeQuote(workContextOf(c), cart, request.customer);
       } catch (error) {
         requestLog(c).error("Quote could not be issued", { error });
         return refuse(c, channel, { status: 503, error: messages.storeFailed });
@@ -78,7 +78,7 @@ export function quoteRoutes() {
     const quote = await findQuoteByKey(c.env.DB, c.req.param("number"), c.req.query("k"));
     // The normal 404 page at a fixed path: the same bytes whatever number or key was asked for.
     if (!quote) return renderPage(c, { ...notFoundPage, path: QUOTE_PATH }, { status: 404 });
-    return pdfResponse(quote, await quoteDocument(c.env, quote, siteOrigin(c.env, c.req.url)));
+    return pdfResponse(quote, await quoteDocument(workContextOf(c), quote));
   });
 
   return app;

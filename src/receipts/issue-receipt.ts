@@ -6,7 +6,7 @@
  */
 
 import type { ReceiptRow } from "../db/document-tables.ts";
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
 import { receiptPath } from "../paths.ts";
 import { receiptNumbersOfOrders } from "./receipt-link-queries.ts";
@@ -44,7 +44,7 @@ async function draw(db: D1Database, number: string, origin: string): Promise<Uin
 }
 
 /** Draws the receipt, keeps it in R2, then marks it kept. */
-async function drawAndStore(env: Env, number: string, origin: string): Promise<Uint8Array> {
+async function drawAndStore({ env, origin }: WorkContext, number: string): Promise<Uint8Array> {
   const pdf = await draw(env.DB, number, origin);
   await storeReceiptPdf(env.DOCUMENTS, number, pdf);
   await markReceiptStored(env.DB, number);
@@ -53,7 +53,6 @@ async function drawAndStore(env: Env, number: string, origin: string): Promise<U
 
 export type IssueOptions = {
   now?: Date;
-  log?: Logger;
   /**
    * false: only number it. A payment's own request (a webhook, Daraja's callback) must answer
    * quickly, and the first drawing of an isolate loads the PDF library and fonts; the cron's sweep
@@ -69,11 +68,11 @@ export type IssueOptions = {
  * exists, and sweepReceipts or its first download draws it.
  */
 export async function issueReceipt(
-  env: Env,
+  context: WorkContext,
   paymentId: string,
-  origin: string,
   options: IssueOptions = {},
 ): Promise<ReceiptRef | null> {
+  const { env } = context;
   const existing = await receiptOfPayment(env.DB, paymentId);
   if (existing) return refOf(existing);
   const numbering = receiptNumbering(paymentId, options.now);
@@ -81,8 +80,8 @@ export async function issueReceipt(
   if (!row) return null;
   // Another call made it first (its key is not ours): that call draws it.
   if (row.access_key === numbering.receipt.accessKey && options.draw !== false) {
-    await drawAndStore(env, row.number, origin).catch((error: unknown) => {
-      options.log?.warn("A receipt's PDF was not stored: the sweep draws it", { receipt: row.number, error });
+    await drawAndStore(context, row.number).catch((error: unknown) => {
+      context.log.warn("A receipt's PDF was not stored: the sweep draws it", { receipt: row.number, error });
     });
   }
   return refOf(row);
@@ -122,10 +121,10 @@ export async function receiptNumbersForOrders(
 }
 
 /** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */
-export async function receiptPdf(env: Env, receipt: ReceiptRow, origin: string): Promise<Uint8Array> {
+export async function receiptPdf(context: WorkContext, receipt: ReceiptRow): Promise<Uint8Array> {
   // R2 first even when stored_at is NULL: a concurrent first drawing may have just kept it.
-  const stored = await storedReceiptPdf(env.DOCUMENTS, receipt.number);
-  return stored ?? drawAndStore(env, receipt.number, origin);
+  const stored = await storedReceiptPdf(context.env.DOCUMENTS, receipt.number);
+  return stored ?? drawAndStore(context, receipt.number);
 }
 
 /** Receipts drawn per sweep: each costs tens of milliseconds of CPU, and the next sweep takes the rest. */
@@ -135,12 +134,13 @@ const SWEEP_BATCH = 20;
  * Draws and stores the receipts whose PDF is not in R2 yet (called from the cron). One that fails
  * again is logged and left for the next sweep; returns how many were stored.
  */
-export async function sweepReceipts(env: Env, origin: string, log: Logger): Promise<number> {
+export async function sweepReceipts(context: WorkContext): Promise<number> {
+  const { env, log } = context;
   const pending = await unstoredReceipts(env.DB, SWEEP_BATCH);
   let stored = 0;
   for (const receipt of pending) {
     try {
-      await drawAndStore(env, receipt.number, origin);
+      await drawAndStore(context, receipt.number);
       stored += 1;
     } catch (error) {
       log.error("A receipt's PDF could not be drawn or stored", { receipt: receipt.number, error });

@@ -3,7 +3,7 @@ import { requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
 import type { ReceiptRow } from "../db/document-tables.ts";
 import type { AppEnv } from "../env.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { ADMIN_RECEIPT_PATH, RECEIPT_PATH } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
@@ -24,7 +24,7 @@ const PRIVATE_HEADERS = {
 
 /** The receipt's PDF, shown in the browser (inline), saved as receipt-<number>.pdf. */
 async function pdfResponse(c: Context<AppEnv>, receipt: ReceiptRow, headers: Record<string, string>) {
-  const pdf = await receiptPdf(c.env, receipt, siteOrigin(c.env, c.req.url));
+  const pdf = await receiptPdf(workContextOf(c), receipt);
   return new Response(pdf, {
     headers: {
       ...headers,

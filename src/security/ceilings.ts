@@ -1,4 +1,4 @@
-import type { Logger } from "../http/log.ts";
+import type { WorkContext } from "../http/work-context.ts";
 import { enqueueMail } from "../mail/enqueue.ts";
 import { ADMIN_PATH } from "../paths.ts";
 import { limiterRefuses } from "./rate-limit.ts";
@@ -26,28 +26,25 @@ export type Ceiling = keyof typeof CEILINGS;
  * most once a clock hour whichever ceilings are reached (the outbox's dedupe key decides that
  * atomically), so an attack cannot flood the owner's mailbox either.
  */
-export async function ceilingReached(env: Env, ceiling: Ceiling, origin: string, log: Logger): Promise<boolean> {
+export async function ceilingReached(context: WorkContext, ceiling: Ceiling): Promise<boolean> {
+  const { env, origin, log } = context;
   const { binding, what } = CEILINGS[ceiling];
   if (!(await limiterRefuses(binding(env), ALL_CLIENTS, log, `ceiling ${ceiling}`))) return false;
   log.warn("A ceiling for all visitors together was reached: refused for now", { ceiling });
   const now = new Date().toISOString();
-  await enqueueMail(
-    env,
-    {
-      kind: "owner-ceiling",
-      dedupeKey: `owner-ceiling:${now.slice(0, 13)}`,
-      data: {
-        customerName: what,
-        summary: `More ${what} arrived in one minute than a busy day brings. The site refuses more for the rest of that minute; this is the only such e-mail this hour.`,
-        details: [
-          ["Ceiling", what],
-          ["Reached at", `${now.slice(0, 16).replace("T", " ")} UTC`],
-          ["What to do", "Nothing, if it stops by itself. The worker's log names every refusal."],
-        ],
-        adminUrl: `${origin}${ADMIN_PATH}`,
-      },
+  await enqueueMail(context, {
+    kind: "owner-ceiling",
+    dedupeKey: `owner-ceiling:${now.slice(0, 13)}`,
+    data: {
+      customerName: what,
+      summary: `More ${what} arrived in one minute than a busy day brings. The site refuses more for the rest of that minute; this is the only such e-mail this hour.`,
+      details: [
+        ["Ceiling", what],
+        ["Reached at", `${now.slice(0, 16).replace("T", " ")} UTC`],
+        ["What to do", "Nothing, if it stops by itself. The worker's log names every refusal."],
+      ],
+      adminUrl: `${origin}${ADMIN_PATH}`,
     },
-    log,
-  );
+  });
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
-import { siteOrigin } from "../http/site-origin.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { type Budget, secondsToNextHour, spendBudget } from "./budget.ts";
 import { type Ceiling, ceilingReached } from "./ceilings.ts";
 import { clientKey, RETRY_AFTER_SECONDS } from "./rate-limit.ts";
@@ -27,7 +27,7 @@ export async function refusedStore(c: Context<AppEnv>, budget: Budget, ceiling: 
     c.header("Retry-After", String(secondsToNextHour()));
     return { status: 429, reason: "hourly" };
   }
-  if (await ceilingReached(c.env, ceiling, siteOrigin(c.env, c.req.url), requestLog(c))) {
+  if (await ceilingReached(workContextOf(c), ceiling)) {
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return { status: 429, reason: "busy" };
   }

@@ -2,7 +2,6 @@ import { createMessageBatch } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { logger } from "../../src/http/log.ts";
 import { deliverMail } from "../../src/mail/deliver.ts";
 import type { MailJob } from "../../src/mail/enqueue.ts";
 import { MAIL_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
@@ -15,6 +14,7 @@ import { makeOrder } from "./support/factories.ts";
 import { parseDocument, queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
+import { workContext } from "./support/work-context.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));
@@ -323,7 +323,7 @@ describe("POST /admin/outbox/:id/resend", () => {
       .bind(id)
       .run();
     const swept = recordingQueue();
-    await sweepOutbox({ ...env, MAIL_QUEUE: swept }, logger({ requestId: "test", path: "test" }));
+    await sweepOutbox(workContext({ ...env, MAIL_QUEUE: swept }));
     expect(swept.sent).toContainEqual({ outboxId: id });
 
     const sent: OutgoingMail[] = [];

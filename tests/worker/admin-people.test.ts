@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { createBillingLink } from "../../src/billing/billing-links.ts";
 import type { QuoteRow } from "../../src/db/document-tables.ts";
 import type { AuditRow, OrderRow, OutboxRow, PaymentRow } from "../../src/db/schema.ts";
-import { logger } from "../../src/http/log.ts";
 import { notifyOrderPaid } from "../../src/mail/order-notices.ts";
 import { sendBillingLink } from "../../src/mail/visitor-notices.ts";
 import { getOrder, getOrderItems } from "../../src/orders/orders.ts";
@@ -17,6 +16,7 @@ import { SITE } from "./support/orders.ts";
 import { cartItem } from "./support/payment.ts";
 import { seedPerson } from "./support/person.ts";
 import { postQuote, quoteCustomer } from "./support/quotes.ts";
+import { workContext } from "./support/work-context.ts";
 
 const db = env.DB;
 const one = <T>(sql: string, ...values: unknown[]) =>
@@ -155,7 +155,6 @@ describe("exporting a person's data", () => {
 describe("the export holds no secret", () => {
   it("keeps no access key, token or key-carrying link of the person's rows, in any byte", async () => {
     const email = `keys-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const log = logger({ requestId: "test", path: "test" });
     // A written quote as the site makes one: its e-mails carry its page's link and key.
     const quoted = await postQuote({ services: [cartItem("e1")], customer: quoteCustomer({ email }) });
     expect(quoted.status).toBe(200);
@@ -163,22 +162,16 @@ describe("the export holds no secret", () => {
     // A paid order with its receipt, the buyer's confirmation linking to the receipt's PDF by key.
     const orderId = await makeOrder({ status: "paid", customer_email: email, provider: "mpesa" });
     const payment = await makePayment({ order_id: orderId });
-    const receipt = await issueReceipt(env, payment, SITE, { draw: false });
+    const receipt = await issueReceipt(workContext(), payment, { draw: false });
     const order = await getOrder(env.DB, orderId);
     if (!receipt || !order) throw new Error("order or receipt not made");
-    await notifyOrderPaid(env, { ...order, items: await getOrderItems(env.DB, orderId) }, SITE, log, { receipt });
+    await notifyOrderPaid(workContext(), { ...order, items: await getOrderItems(env.DB, orderId) }, { receipt });
     await makeMpesaRequest({ order_id: orderId, status: "paid" });
     // A billing link, whose e-mail holds the token itself.
-    await sendBillingLink(
-      env,
-      email,
-      async () => {
-        const token = await createBillingLink(env.DB, "cus_keys", email, 1800);
-        return { url: `${SITE}/billing/open?token=${token}`, validFor: "30 minutes" };
-      },
-      SITE,
-      log,
-    );
+    await sendBillingLink(workContext(), email, async () => {
+      const token = await createBillingLink(env.DB, "cus_keys", email, 1800);
+      return { url: `${SITE}/billing/open?token=${token}`, validFor: "30 minutes" };
+    });
 
     const column = async (sql: string) =>
       (await db.prepare(sql).bind(email, orderId).all<{ secret: string }>()).results.map((r) => r.secret);

@@ -1,15 +1,13 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { logger } from "../../src/http/log.ts";
 import { type DeliveryJob, deliverMail, settleDeadLetters } from "../../src/mail/deliver.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
 import type { OutboxRow } from "../../src/mail/outbox.ts";
 import { sweepOutbox } from "../../src/mail/outbox-sweep.ts";
 import type { Mailer, OutgoingMail } from "../../src/providers/email.ts";
 import { envWith } from "./support/env.ts";
-
-const log = logger({ requestId: "test", path: "test" });
+import { workContext } from "./support/work-context.ts";
 
 /** The claim a delivery takes holds this long (CLAIM_LEASE_SECONDS), and a loser looks again 5 s after it. */
 const LEASE = 600;
@@ -252,11 +250,11 @@ describe("the dead-letter queue and the sweep respect a claim", () => {
     const queue = {
       sendBatch: async (jobs: { body: DeliveryJob }[]) => void handedOver.push(...jobs.map((j) => j.body.outboxId)),
     };
-    await sweepOutbox(envWith({ MAIL_QUEUE: queue }), log);
+    await sweepOutbox(workContext(envWith({ MAIL_QUEUE: queue })));
     expect(handedOver).not.toContain(id);
 
     await expireClaim(id);
-    await sweepOutbox(envWith({ MAIL_QUEUE: queue }), log);
+    await sweepOutbox(workContext(envWith({ MAIL_QUEUE: queue })));
     expect(handedOver).toContain(id);
   });
 });

@@ -1,7 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { logger } from "../../src/http/log.ts";
 import { deliverMail, settleDeadLetters } from "../../src/mail/deliver.ts";
 import { enqueueMail, type MailJob } from "../../src/mail/enqueue.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
@@ -22,8 +21,7 @@ import {
   sitePost,
 } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
-
-const log = logger({ requestId: "test", path: "test" });
+import { workContext } from "./support/work-context.ts";
 
 async function outboxFor(column: "order_id" | "recipient", value: string): Promise<OutboxRow[]> {
   const { results } = await env.DB.prepare(`SELECT * FROM outbox WHERE ${column} = ? ORDER BY id`)
@@ -41,16 +39,12 @@ async function row(id: number): Promise<OutboxRow> {
 /** An e-mail recorded as the site records one, but never handed to the real queue (the test delivers it). */
 async function recordedMail(overrides: Partial<{ createdAgo: number; enqueued: boolean }> = {}): Promise<number> {
   const unqueued = envWith({ MAIL_QUEUE: { sendBatch: async () => {} } });
-  const result = await enqueueMail(
-    unqueued,
-    {
-      kind: "contact-ack",
-      dedupeKey: `test:${crypto.randomUUID()}`,
-      to: `buyer-${crypto.randomUUID()}@example.com`,
-      data: {},
-    },
-    log,
-  );
+  const result = await enqueueMail(workContext(unqueued), {
+    kind: "contact-ack",
+    dedupeKey: `test:${crypto.randomUUID()}`,
+    to: `buyer-${crypto.randomUUID()}@example.com`,
+    data: {},
+  });
   if (result.id === null) throw new Error("not recorded");
   const ago = overrides.createdAgo ?? 0;
   await env.DB.prepare(
@@ -153,7 +147,7 @@ describe("the mail queue's consumer", () => {
 
   it("sends through the real queue and the local Email Service on its own", async () => {
     const to = `real-${crypto.randomUUID()}@example.com`;
-    const { id } = await enqueueMail(env, { kind: "contact-ack", dedupeKey: `real:${to}`, to, data: {} }, log);
+    const { id } = await enqueueMail(workContext(), { kind: "contact-ack", dedupeKey: `real:${to}`, to, data: {} });
     await vi.waitFor(async () => expect((await row(id ?? 0)).status).toBe("sent"), { timeout: 15_000, interval: 200 });
   }, 20_000);
 });
@@ -162,11 +156,12 @@ describe("recording e-mails", () => {
   it("records e-mails as not configured without MAIL_FROM, and sends nothing", async () => {
     const unconfigured = envWith({ MAIL_FROM: "" });
     const to = `nocfg-${crypto.randomUUID()}@example.com`;
-    const result = await enqueueMail(
-      unconfigured,
-      { kind: "contact-ack", dedupeKey: `nocfg:${to}`, to, data: {} },
-      log,
-    );
+    const result = await enqueueMail(workContext(unconfigured), {
+      kind: "contact-ack",
+      dedupeKey: `nocfg:${to}`,
+      to,
+      data: {},
+    });
     expect(result.outcome).toBe("not_configured");
     expect(await row(result.id ?? 0)).toMatchObject({ status: "not_configured", recipient: to });
   });
@@ -176,7 +171,7 @@ describe("recording e-mails", () => {
       MAIL_QUEUE: { sendBatch: async () => Promise.reject(new Error("queue unavailable")) },
     });
     const to = `down-${crypto.randomUUID()}@example.com`;
-    const result = await enqueueMail(down, { kind: "contact-ack", dedupeKey: `down:${to}`, to, data: {} }, log);
+    const result = await enqueueMail(workContext(down), { kind: "contact-ack", dedupeKey: `down:${to}`, to, data: {} });
     expect(result.outcome).toBe("queued");
     const id = result.id ?? 0;
     expect(await row(id)).toMatchObject({ status: "queued", enqueued_at: null });
@@ -187,14 +182,14 @@ describe("recording e-mails", () => {
       sendBatch: async (messages: { body: MailJob }[]) => void handedOver.push(...messages.map((m) => m.body)),
     };
     const sweepEnv = envWith({ MAIL_QUEUE: queue });
-    await sweepOutbox(sweepEnv, log);
+    await sweepOutbox(workContext(sweepEnv));
     expect(handedOver.map((job) => job.outboxId)).not.toContain(id);
     await env.DB.prepare(
       "UPDATE outbox SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 minutes') WHERE id = ?",
     )
       .bind(id)
       .run();
-    await sweepOutbox(sweepEnv, log);
+    await sweepOutbox(workContext(sweepEnv));
     expect(handedOver.map((job) => job.outboxId)).toContain(id);
     expect((await row(id)).enqueued_at).not.toBeNull();
   });
@@ -212,7 +207,7 @@ describe("recording e-mails", () => {
     const queue = {
       sendBatch: async (messages: { body: MailJob }[]) => void handedOver.push(...messages.map((m) => m.body.outboxId)),
     };
-    await sweepOutbox(envWith({ MAIL_QUEUE: queue }), log);
+    await sweepOutbox(workContext(envWith({ MAIL_QUEUE: queue })));
     expect(handedOver).toContain(lost);
     expect(handedOver).not.toContain(done);
   });

@@ -2,16 +2,15 @@ import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { OutboxRow } from "../../src/db/schema.ts";
-import { logger } from "../../src/http/log.ts";
 import worker from "../../src/index.ts";
 import { type DeliveryJob, settleDeadLetters } from "../../src/mail/deliver.ts";
 import { MAIL_DEAD_LETTER_QUEUE_NAME } from "../../src/mail/mail-queues.ts";
 import { alertMailFailed, alertStuckPayments } from "../../src/mail/owner-alerts.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
 import { makeMail, makeMpesaRequest, makeOrder } from "./support/factories.ts";
+import { workContext } from "./support/work-context.ts";
 
-const log = logger({ requestId: "test", path: "test" });
-const ORIGIN = "https://example.com";
+const context = workContext(env, { origin: "https://example.com" });
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -38,7 +37,7 @@ describe("a dead-lettered e-mail alerts the owner, at most once an hour", () => 
     expect((await env.DB.prepare("SELECT status FROM outbox WHERE id = ?").bind(id).first())?.status).toBe("failed");
     expect((await alerts("owner-alert-mail-failed")).map((r) => r.id)).toEqual([id]);
     expect(
-      await alertMailFailed(env, log, ORIGIN, {
+      await alertMailFailed(context, {
         id,
         kind: "owner-alert-stuck",
         recipient: "x",
@@ -94,7 +93,7 @@ describe("payments waiting too long: one e-mail an hour listing them", () => {
 
   it("nothing waiting: no e-mail", async () => {
     const now = new Date("2019-01-01T00:00:00.000Z");
-    expect(await alertStuckPayments(env, log, ORIGIN, now)).toBeNull();
+    expect(await alertStuckPayments(context, now)).toBeNull();
     expect(await listed(now)).toBeNull();
   });
 
@@ -113,7 +112,7 @@ describe("payments waiting too long: one e-mail an hour listing them", () => {
     await makeOrder({ customer_name: `${over} long ago`, status: "pending", created_at: at(-26 * HOUR - 1000) });
     await makeMpesaRequest({ order_id: lateOrder, amount_kes: 4444, created_at: at(-135 * MINUTE - 1000) });
 
-    expect((await alertStuckPayments(env, log, ORIGIN, NOW))?.outcome).toBe("queued");
+    expect((await alertStuckPayments(context, NOW))?.outcome).toBe("queued");
     const text = await listed(NOW);
     expect(text).toContain(`${over}, pending since`);
     expect(text).toContain(`${over} bank, awaiting payment since`);
@@ -125,14 +124,14 @@ describe("payments waiting too long: one e-mail an hour listing them", () => {
 
   it("triggered again in the hour, even ten at once: one e-mail", async () => {
     const now = new Date(NOW.getTime() + 10 * MINUTE);
-    await Promise.all(Array.from({ length: 10 }, () => alertStuckPayments(env, log, ORIGIN, now)));
-    await alertStuckPayments(env, log, ORIGIN, new Date(NOW.getTime() + 20 * MINUTE));
+    await Promise.all(Array.from({ length: 10 }, () => alertStuckPayments(context, now)));
+    await alertStuckPayments(context, new Date(NOW.getTime() + 20 * MINUTE));
     expect(
       (await alerts("owner-alert-stuck")).filter((r) => r.dedupe_key === hourKey("owner-alert-stuck", NOW)),
     ).toHaveLength(1);
     // The next hour may say it again.
     const later = new Date(NOW.getTime() + HOUR);
-    await Promise.all(Array.from({ length: 10 }, () => alertStuckPayments(env, log, ORIGIN, later)));
+    await Promise.all(Array.from({ length: 10 }, () => alertStuckPayments(context, later)));
     expect(
       (await alerts("owner-alert-stuck")).filter((r) => r.dedupe_key === hourKey("owner-alert-stuck", later)),
     ).toHaveLength(1);

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { adminReceiptPath, receiptPath } from "../../src/paths.ts";
@@ -12,6 +11,7 @@ import { nearlyTheKey } from "./support/keys.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
 import { money, open, paidPayment, receiptText, stored } from "./support/receipts.ts";
+import { workContext } from "./support/work-context.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));
@@ -41,7 +41,7 @@ describe("what the receipt shows", () => {
       phone: "254712345678",
       paid_on: "2026-11-20",
     });
-    const ref = await issueReceipt(env, paymentId, SITE, { now: new Date("2026-11-21T08:00:00.000Z") });
+    const ref = await issueReceipt(workContext(), paymentId, { now: new Date("2026-11-21T08:00:00.000Z") });
     if (!ref) throw new Error("no receipt");
     const { pages, text } = await receiptText(ref);
     expect(pages).toHaveLength(1);
@@ -70,7 +70,7 @@ describe("what the receipt shows", () => {
 
   it("a card payment names Stripe and its payment id; a bank transfer its reference; no USD line for USD", async () => {
     const card = await paidPayment();
-    const cardRef = await issueReceipt(env, card, SITE);
+    const cardRef = await issueReceipt(workContext(), card);
     const cardText = (await receiptText(cardRef as ReceiptRef)).text;
     expect(cardText).toContain("Paid by Card, via Stripe");
     expect(cardText).toContain(`Reference ${card}`);
@@ -78,7 +78,7 @@ describe("what the receipt shows", () => {
     expect(cardText).not.toContain("Equivalent to");
 
     const bank = await paidPayment({ provider: "bank_transfer", reference: "FT26325XK9", paid_on: "2026-11-02" });
-    const bankText = (await receiptText((await issueReceipt(env, bank, SITE)) as ReceiptRef)).text;
+    const bankText = (await receiptText((await issueReceipt(workContext(), bank)) as ReceiptRef)).text;
     expect(bankText).toContain("Paid by Bank transfer");
     expect(bankText).toContain("Reference FT26325XK9");
   });
@@ -93,7 +93,7 @@ describe("what the receipt shows", () => {
       period_start: "2026-10-01T00:00:00.000Z",
       period_end: "2026-11-01T00:00:00.000Z",
     });
-    const { text } = await receiptText((await issueReceipt(env, paymentId, SITE)) as ReceiptRef);
+    const { text } = await receiptText((await issueReceipt(workContext(), paymentId)) as ReceiptRef);
     expect(text).toContain(`Subscription: renewal Period 1 October 2026 to 1 November 2026 1 ${money(45000)}`);
     expect(text).not.toContain("Network Assessment");
   });
@@ -107,7 +107,7 @@ describe("what the receipt shows", () => {
       reference: `REF\u202E\u0000<b>${"9".repeat(5000)}`,
       note: `${"word ".repeat(1000)}<img src=x onerror=alert(1)>`,
     });
-    const ref = await issueReceipt(env, paymentId, SITE);
+    const ref = await issueReceipt(workContext(), paymentId);
     if (!ref) throw new Error("no receipt");
     const { pages, text } = await receiptText(ref);
     expect(pages).toHaveLength(1);
@@ -131,7 +131,7 @@ function expectPrivate(res: Response) {
 
 describe("GET /receipt/<number>?k=<key>", () => {
   it("the right key gets the stored PDF, inline, named after the receipt, never cached", async () => {
-    const ref = (await issueReceipt(env, await paidPayment(), SITE)) as ReceiptRef;
+    const ref = (await issueReceipt(workContext(), await paidPayment())) as ReceiptRef;
     const res = await open(ref.path);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/pdf");
@@ -141,7 +141,7 @@ describe("GET /receipt/<number>?k=<key>", () => {
   });
 
   it("a wrong key, an unknown number and a malformed one get the same 404", async () => {
-    const ref = (await issueReceipt(env, await paidPayment(), SITE)) as ReceiptRef;
+    const ref = (await issueReceipt(workContext(), await paidPayment())) as ReceiptRef;
     const paths = [
       receiptPath(ref.number, nearlyTheKey(ref.accessKey)),
       receiptPath(ref.number, ""),
@@ -160,7 +160,7 @@ describe("GET /receipt/<number>?k=<key>", () => {
   });
 
   it("answers 429 with Retry-After once the client is over QUOTE_VIEW_LIMITER, before reading the receipt", async () => {
-    const ref = (await issueReceipt(env, await paidPayment(), SITE)) as ReceiptRef;
+    const ref = (await issueReceipt(workContext(), await paidPayment())) as ReceiptRef;
     const limited = envWith({ QUOTE_VIEW_LIMITER: { limit: async () => ({ success: false }) } });
     const res = await createApp().fetch(
       new Request(`${SITE}${ref.path}`, { headers: { "CF-Connecting-IP": testClientIp() } }),
@@ -180,7 +180,7 @@ describe("GET /admin/receipts/<number>", () => {
   };
 
   it("asks for sign-in, then serves the owner the same PDF; an unknown number is a 404", async () => {
-    const ref = (await issueReceipt(env, await paidPayment(), SITE)) as ReceiptRef;
+    const ref = (await issueReceipt(workContext(), await paidPayment())) as ReceiptRef;
     const anonymous = await open(adminReceiptPath(ref.number));
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("Content-Type")).not.toBe("application/pdf");

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditRow, OutboxRow } from "../../src/db/schema.ts";
-import { logger } from "../../src/http/log.ts";
 import { sweepRetention } from "../../src/privacy/retention.ts";
 import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/quote-store.ts";
 import { makeMail, makeMessage, makeOrder, makeQuoteRow } from "./support/factories.ts";
+import { workContext } from "./support/work-context.ts";
 
 // One fixed moment for every run in this file (wrangler.toml: records 7 years, enquiries 24 months).
 const NOW = new Date("2026-03-31T04:00:00.000Z");
@@ -15,7 +15,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 const PDF = new TextEncoder().encode("%PDF-1.7 test");
 const OWNER = "owner@example.com";
 
-const sweep = () => sweepRetention(env, logger({ requestId: "test", path: "test" }), NOW);
+const sweep = () => sweepRetention(workContext(), NOW);
 
 async function mail(id: number): Promise<OutboxRow | null> {
   return env.DB.prepare("SELECT * FROM outbox WHERE id = ?").bind(id).first<OutboxRow>();

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { AuditRow } from "../../src/db/schema.ts";
-import { logger } from "../../src/http/log.ts";
 import { sweepRetention } from "../../src/privacy/retention.ts";
 import { storedQuotePdf, storeQuotePdf } from "../../src/quotes/quote-store.ts";
 import { storedReceiptPdf, storeReceiptPdf } from "../../src/receipts/receipt-store.ts";
 import { makeMail, makeMessage, makeMpesaRequest, makeOrder, makePayment, makeQuoteRow } from "./support/factories.ts";
+import { workContext } from "./support/work-context.ts";
 
 // One fixed moment for every run in this file (wrangler.toml: records 7 years, enquiries 24 months).
 const NOW = new Date("2026-03-31T04:00:00.000Z");
@@ -16,7 +16,7 @@ const at = (ms: number) => new Date(ms).toISOString();
 const LONG_AGO = "2015-06-01T09:00:00.000Z";
 const PDF = new TextEncoder().encode("%PDF-1.7 test");
 
-const sweep = () => sweepRetention(env, logger({ requestId: "test", path: "test" }), NOW);
+const sweep = () => sweepRetention(workContext(), NOW);
 
 /** A row straight into a table the factories do not cover. */
 async function insert(table: string, row: Record<string, unknown>): Promise<void> {

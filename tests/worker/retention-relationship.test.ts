@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { OutboxRow } from "../../src/db/schema.ts";
-import { logger } from "../../src/http/log.ts";
 import { sweepRetention } from "../../src/privacy/retention.ts";
 import { makeMail, makeMessage, makeOrder, makePayment, makeQuoteRow } from "./support/factories.ts";
+import { workContext } from "./support/work-context.ts";
 
 // One fixed moment for every run in this file (wrangler.toml: records 7 years, enquiries 24 months).
 const NOW = new Date("2026-03-31T04:00:00.000Z");
@@ -15,8 +15,7 @@ const past = at(RECORD_CUTOFF - SECOND);
 const LONG_AGO = "2015-06-01T09:00:00.000Z";
 const A_YEAR_AGO = "2025-03-31T04:00:00.000Z";
 
-const sweep = (limits?: Parameters<typeof sweepRetention>[3]) =>
-  sweepRetention(env, logger({ requestId: "test", path: "test" }), NOW, limits);
+const sweep = (limits?: Parameters<typeof sweepRetention>[2]) => sweepRetention(workContext(), NOW, limits);
 
 const orderExists = async (sessionId: string) =>
   (await env.DB.prepare("SELECT 1 FROM orders WHERE order_id = ?").bind(sessionId).first()) !== null;

@@ -13,6 +13,7 @@ import type { OutgoingMail } from "../../src/providers/email.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { envWith } from "./support/env.ts";
 import { makeMail, makeMessage, makeOrder, makeQuoteRow } from "./support/factories.ts";
+import { workContext } from "./support/work-context.ts";
 
 // One fixed moment for every run in this file, so a row seeded one second inside a period stays
 // inside it for the later tests. wrangler.toml's periods: 24 months, 90 days, 7 years.
@@ -34,7 +35,8 @@ function recordingLog(): Logger & { lines: Line[] } {
   return { lines, info: write("info"), warn: write("warn"), error: write("error") };
 }
 
-const sweep = (bindings: Env = env, log: Logger = recordingLog()) => sweepRetention(bindings, log, NOW);
+const sweep = (bindings: Env = env, log: Logger = recordingLog()) =>
+  sweepRetention(workContext(bindings, { log }), NOW);
 
 async function exists(table: string, where: string, value: unknown): Promise<boolean> {
   return (await env.DB.prepare(`SELECT 1 FROM ${table} WHERE ${where} = ?`).bind(value).first()) !== null;
@@ -208,7 +210,7 @@ describe("old enquiries are read a page at a time", () => {
     for (let i = 0; i < 4; i++) await makeMessage({ email: "Regular@Example.com", created_at: at(1000 + i) });
     const stranger = await makeMessage({ email: "stranger@example.com", created_at: at(5000) });
     const limits = { orders: 100, enquiries: { page: 2, pages: 5 }, mailBodies: 10, records: 10, billingLinks: 10 };
-    const run = await sweepRetention(env, recordingLog(), NOW, limits);
+    const run = await sweepRetention(workContext(env, { log: recordingLog() }), NOW, limits);
     expect(run.counts.enquiries).toBe(1);
     expect(await exists("contact_messages", "id", stranger)).toBe(false);
   });

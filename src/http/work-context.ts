@@ -1,0 +1,16 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env.ts";
+import { type LogFields, type Logger, requestLog } from "./log.ts";
+import { siteOrigin } from "./site-origin.ts";
+
+/**
+ * What every flow carries: the Worker's bindings, the site's origin for the links it writes, and the
+ * log of the request (or cron run, or queue batch) it serves. It is one argument, always the first,
+ * so every flow reads the same and a function that needs one more of the three takes nothing new.
+ */
+export type WorkContext = { env: Env; origin: string; log: Logger };
+
+/** A request's context: its bindings, the site's origin (siteOrigin) and its log, with these fields on every line. */
+export function workContextOf(c: Context<AppEnv>, fields?: LogFields): WorkContext {
+  return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c, fields) };
+}
