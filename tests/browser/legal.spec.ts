@@ -9,13 +9,15 @@ const documents = [
   ["/aup", "Acceptable Use Policy"],
 ] as const;
 
-for (const [path, heading] of documents) {
-  test(`${path} shows its heading and its date`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    await expect(page.getByText("Last Updated: January 17, 2025", { exact: true })).toBeVisible();
-  });
-}
+test("each legal document shows its heading and its date", async ({ page }) => {
+  for (const [path, heading] of documents) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+      await expect(page.getByText("Last Updated: January 17, 2025", { exact: true }), path).toBeVisible();
+    });
+  }
+});
 
 test.describe("desktop", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
