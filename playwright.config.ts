@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, findChromium } from "./tests/browser/support/chromium.ts";
+import { chromiumArgs, findHeadlessChromium } from "./tests/browser/support/chromium.ts";
 import { SITE_URL } from "./tests/browser/support/ports.ts";
 
 /**
@@ -21,7 +21,7 @@ export default defineConfig({
   use: {
     baseURL: external ?? SITE_URL,
     browserName: "chromium",
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findHeadlessChromium(), args: chromiumArgs },
     trace: "off",
   },
   webServer: external

@@ -2,10 +2,10 @@
 //   node scripts/test/run.ts [--static] [--bench]
 // 1. At once: the build, then the Node tests, and (--static, as CI runs it) the static checks
 //    (wrangler types --check, tsc, Biome, dependency-cruiser, knip); then the worker tests.
-// 2. Beside the worker tests: the deploy dry run, and one site (scripts/lib/test-site.ts: the
-//    build under wrangler dev, the Stripe and M-Pesa stand-ins, a fresh D1) with the engines
-//    runner (Gecko and WebKit) against it; then against the same site, one after the other:
-//    Playwright (Chromium), the smoke, the load run and (--bench) the performance budgets.
+// 2. One site (scripts/lib/test-site.ts: the build under wrangler dev, the Stripe and M-Pesa
+//    stand-ins, a fresh D1), then against it, one after the other: Playwright (Chromium), the
+//    engines runner (Gecko and WebKit), the smoke, the load run and (--bench) the performance
+//    budgets; the deploy dry run beside them.
 // A failed stage fails the run; the stages that do not need what it made still run. Each stage's
 // time is printed at the end (and appended to $STAGE_TIMES_FILE when set, for .ci/run's table).
 import { type ChildProcess, spawn } from "node:child_process";
@@ -127,21 +127,12 @@ const ON_SITE = {
   bench: "performance budgets (bench:check)",
 };
 
-/**
- * Gecko and WebKit, beside the worker tests: those run their files one at a time in one runtime
- * and leave the second core idle about half the time (vmstat: 52% idle over a 138 s run).
- */
-function engines(site: TestSite): Promise<boolean> {
-  return command(ON_SITE.engines, "node", ["tests/engines/run.ts", "--url", site.url, "gecko", "webkit"], {
-    minutes: 12,
-    quiet: true,
-    alongside: "the worker tests",
-  });
-}
-
-/** The other stages that need the served site, one after the other (each loads both cores on its own). */
+/** Stages that need the served site, one after the other (each loads both cores on its own). */
 async function againstSite(site: TestSite): Promise<void> {
   await command(ON_SITE.browser, "npx", ["playwright", "test"], { env: { PW_BASE_URL: site.url }, minutes: 25 });
+  await command(ON_SITE.engines, "node", ["tests/engines/run.ts", "--url", site.url, "gecko", "webkit"], {
+    minutes: 12,
+  });
   await command(ON_SITE.smoke, "node", ["scripts/smoke/cli.ts", site.url], { minutes: 3 });
   await command(
     ON_SITE.load,
@@ -179,9 +170,9 @@ async function main(): Promise<void> {
     return;
   }
   const deploy = command("deploy dry run", ...npm("test:deploy"), { quiet: true, alongside: "the worker tests" });
-  site = await startSite();
-  const onEngines = site ? engines(site) : Promise.resolve(false);
-  await Promise.all([workerTests, deploy, onEngines]);
+  const siteStarting = startSite();
+  await Promise.all([workerTests, deploy]);
+  site = await siteStarting;
   if (!site) {
     for (const name of needSite.slice(1)) skip(name);
     return;

@@ -15,6 +15,18 @@ export function findChromium(): string {
   );
 }
 
+/**
+ * The Chromium that Playwright's browser tests drive: $CHROMIUM_PATH when set, else Debian's
+ * headless shell (`chromium-headless-shell`: the same Chromium build, without the browser's own UI,
+ * as Playwright itself runs headless tests), else findChromium()'s. The full browser in headless
+ * mode keeps a browser and a GPU process busy for each worker (about 30% of a core each here).
+ */
+export function findHeadlessChromium(): string {
+  const shell = "/usr/bin/chromium-headless-shell";
+  if (!process.env.CHROMIUM_PATH && existsSync(shell)) return shell;
+  return findChromium();
+}
+
 function safePlaywrightPath(): string | undefined {
   try {
     return chromium.executablePath();
