@@ -44,6 +44,12 @@ if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 const LAUNCH_MS = 60_000;
 const FLOW_MS = 90_000;
 const CLOSE_MS = 15_000;
+/**
+ * How many times a tab (for WebKit, a whole MiniBrowser session) is asked for before the flow
+ * fails. Declared with the deadlines, above the run below: a constant declared after the module's
+ * top-level await is not yet initialised when a retry reads it.
+ */
+const OPEN_ATTEMPTS = 3;
 /** One engine's whole run: past it, its remaining flows are reported as not run. */
 const ENGINE_MS = 8 * 60_000;
 
@@ -140,9 +146,6 @@ async function runEngine(name: EngineName, baseUrl: string): Promise<{ log: stri
   log.push(`  (${name}: ${((Date.now() - begun) / 1000).toFixed(1)} s)`);
   return { log, failed };
 }
-
-/** How many times a tab (for WebKit, a whole MiniBrowser session) is asked for before the flow fails. */
-const OPEN_ATTEMPTS = 3;
 
 /**
  * A fresh tab for the flow. WebKitWebDriver now and then never answers a new session's request
