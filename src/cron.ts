@@ -1,6 +1,4 @@
-import { logger } from "./http/log.ts";
-import { cronOrigin } from "./http/site-origin.ts";
-import type { WorkContext } from "./http/work-context.ts";
+import { runContext, type WorkContext } from "./http/work-context.ts";
 import { sweepOutbox } from "./mail/outbox-sweep.ts";
 import { alertStuckPayments } from "./mail/owner-alerts.ts";
 import { DIGEST_CRON, sendDailyDigest } from "./mail/owner-digest.ts";
@@ -15,15 +13,15 @@ import { forgetPastBudgets } from "./security/budget.ts";
  * must not keep the others from running.
  */
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const log = logger({ requestId: `cron:${controller.cron}`, path: "scheduled" });
-  const context: WorkContext = { env, origin: cronOrigin(env), log };
+  const context = runContext(env, `cron:${controller.cron}`, "scheduled");
   const now = new Date(controller.scheduledTime);
   const sweeps = await Promise.allSettled(
     controller.cron === DIGEST_CRON
       ? [sendDailyDigest(context, now), sweepRetention(context, now)]
       : everyFiveMinutes(context),
   );
-  for (const sweep of sweeps) if (sweep.status === "rejected") log.error("A sweep failed", { error: sweep.reason });
+  for (const sweep of sweeps)
+    if (sweep.status === "rejected") context.log.error("A sweep failed", { error: sweep.reason });
 }
 
 /** The sweeps of the 5-minute Cron. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
-import { type LogFields, type Logger, requestLog } from "./log.ts";
-import { siteOrigin } from "./site-origin.ts";
+import { type LogFields, type Logger, logger, requestLog } from "./log.ts";
+import { cronOrigin, siteOrigin } from "./site-origin.ts";
 
 /**
  * What every flow carries: the Worker's bindings, the site's origin for the links it writes, and the
@@ -13,4 +13,12 @@ export type WorkContext = { env: Env; origin: string; log: Logger };
 /** A request's context: its bindings, the site's origin (siteOrigin) and its log, with these fields on every line. */
 export function workContextOf(c: Context<AppEnv>, fields?: LogFields): WorkContext {
   return { env: c.env, origin: siteOrigin(c.env, c.req.url), log: requestLog(c, fields) };
+}
+
+/**
+ * The context of work no request asked for (a Cron Trigger, a queue batch): its log names the run
+ * (`requestId` and `path`), and links use the configured site origin, as a cron's do.
+ */
+export function runContext(env: Env, requestId: string, path: string): WorkContext {
+  return { env, origin: cronOrigin(env), log: logger({ requestId, path }) };
 }

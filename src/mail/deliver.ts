@@ -1,6 +1,4 @@
-import { logger } from "../http/log.ts";
-import { cronOrigin } from "../http/site-origin.ts";
-import type { WorkContext } from "../http/work-context.ts";
+import { runContext, type WorkContext } from "../http/work-context.ts";
 import { createMailer, type Mailer } from "../providers/email.ts";
 import { company } from "../site/company-copy.ts";
 import type { MailJob } from "./enqueue.ts";
@@ -47,16 +45,15 @@ export async function deliverMail(
   env: Env,
   mailer = createMailer(env),
 ): Promise<void> {
-  const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });
   // No request to take an origin from: it is the cron's (a quote's PDF keeps its own, quote-mail.ts).
-  const context: WorkContext = { env, origin: cronOrigin(env), log };
+  const context = runContext(env, `queue:${batch.queue}`, "queue");
   for (const message of batch.messages) {
     try {
       await deliverOne({ ...context, message, mailer });
     } catch (error) {
       // D1 failed where nothing had gone out (the claim, its state, recording a failed send): try
       // again later; a claim this delivery still holds keeps the retry from sending until it runs out.
-      log.warn("E-mail delivery failed before sending; the queue will retry it", { error });
+      context.log.warn("E-mail delivery failed before sending; the queue will retry it", { error });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
@@ -186,20 +183,19 @@ async function sendRow(context: WorkContext, row: OutboxRow, mailer: Mailer | nu
  * alerts the owner (at most once an hour; never for a failed alert itself: mail/owner-alerts.ts).
  */
 export async function settleDeadLetters(batch: MessageBatch<DeliveryJob>, env: Env): Promise<void> {
-  const log = logger({ requestId: `queue:${batch.queue}`, path: "queue" });
   // No request to take an origin from: the alert's link is built as the cron's are.
-  const context: WorkContext = { env, origin: cronOrigin(env), log };
+  const context = runContext(env, `queue:${batch.queue}`, "queue");
   for (const message of batch.messages) {
     const id = Number(message.body?.outboxId);
     const sentClaim = message.body?.sentClaim;
     if (Number.isSafeInteger(id) && typeof sentClaim === "string") {
       await markSent(env.DB, id, sentClaim);
-      log.warn("E-mail marked sent from the dead-letter queue", { outboxId: id });
+      context.log.warn("E-mail marked sent from the dead-letter queue", { outboxId: id });
     } else if (Number.isSafeInteger(id)) {
       if (await markFailed(env.DB, id, null)) {
-        log.error("E-mail failed after every retry", { outboxId: id });
+        context.log.error("E-mail failed after every retry", { outboxId: id });
         await alertOwner(context, id);
-      } else log.warn("Dead letter for an e-mail that is settled or being sent; left alone", { outboxId: id });
+      } else context.log.warn("Dead letter for an e-mail that is settled or being sent; left alone", { outboxId: id });
     }
     message.ack();
   }
