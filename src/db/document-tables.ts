@@ -17,6 +17,7 @@ export const quotes = sqliteTable("quotes", {
   customer_name: text("customer_name").notNull(),
   customer_email: text("customer_email").notNull(),
   customer_company: text("customer_company"),
+  customer_kra_pin: text("customer_kra_pin"),
   currency: text("currency").notNull().default("usd"),
   due_cents: integer("due_cents").notNull(),
   monthly_cents: integer("monthly_cents").notNull(),

@@ -24,6 +24,8 @@ export const orders = sqliteTable("orders", {
   customer_email: text("customer_email").notNull(),
   customer_phone: text("customer_phone").notNull(),
   customer_company: text("customer_company"),
+  /** The buyer's KRA PIN, upper-cased, for a tax invoice (migrations/0017); null when none was given. */
+  customer_kra_pin: text("customer_kra_pin"),
   address: text("address").notNull(),
   city: text("city").notNull(),
   state: text("state").notNull(),

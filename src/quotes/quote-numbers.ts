@@ -56,6 +56,7 @@ export async function insertQuote(
       customer_name: customer.name,
       customer_email: customer.email,
       customer_company: customer.company || null,
+      customer_kra_pin: null,
       due_cents: cart.totalCents,
       monthly_cents: monthlyCents,
       created_at: now.toISOString(),
