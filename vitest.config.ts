@@ -10,6 +10,12 @@ import {
   TEST_MPESA_SHORTCODE,
 } from "./tests/support/mpesa-standin-ports.ts";
 import {
+  TEST_ETIMS_BRANCH_ID,
+  TEST_ETIMS_CMC_KEY,
+  TEST_ETIMS_DEVICE_SERIAL,
+  TEST_ETIMS_TIN,
+} from "./tests/support/etims-standin-ports.ts";
+import {
   TEST_MAIL_FROM,
   TEST_OWNER_EMAIL,
   WORKER_ADMIN_PASSWORD,
@@ -63,12 +69,22 @@ const COUNTING_LIMITS = Object.fromEntries(
 
 type Bindings = "real" | "stubs";
 
+/** The eTIMS tests' files: the only ones whose worker reports sales (to a stand-in). */
+const ETIMS_TESTS = "tests/worker/etims/**/*.test.ts";
+
 /**
  * Worker tests run inside workerd (the Workers runtime), against the real worker entry. A global
  * setup starts local Stripe and M-Pesa stand-ins first; STRIPE_API_BASE and MPESA_API_BASE point at
  * the normal ones.
  */
-function workerProject(name: string, include: string[], exclude: string[], ratelimits: Ratelimits, bindings: Bindings) {
+function workerProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  ratelimits: Ratelimits,
+  bindings: Bindings,
+  etims = false,
+) {
   return {
     plugins: [
       clientAssets(import.meta.dirname),
@@ -92,6 +108,16 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
             // The schema, applied to the tests' local D1 by tests/worker/support/apply-migrations.ts.
             TEST_MIGRATIONS: await readD1Migrations(join(import.meta.dirname, "migrations")),
             ...(bindings === "stubs" ? { TEST_COUNTING_LIMITS: COUNTING_LIMITS } : {}),
+            ...(etims
+              ? {
+                  ETIMS_TIN: TEST_ETIMS_TIN,
+                  ETIMS_BRANCH_ID: TEST_ETIMS_BRANCH_ID,
+                  ETIMS_DEVICE_SERIAL: TEST_ETIMS_DEVICE_SERIAL,
+                  ETIMS_CMC_KEY: TEST_ETIMS_CMC_KEY,
+                  ETIMS_ENV: "sandbox",
+                  ETIMS_API_BASE: inject("etimsStandinUrl"),
+                }
+              : {}),
           },
         },
       })),
@@ -100,7 +126,11 @@ function workerProject(name: string, include: string[], exclude: string[], ratel
       name,
       include,
       exclude,
-      globalSetup: ["tests/support/stripe-standins.ts", "tests/support/mpesa-standins.ts"],
+      globalSetup: [
+        "tests/support/stripe-standins.ts",
+        "tests/support/mpesa-standins.ts",
+        ...(etims ? ["tests/support/etims-standins.ts"] : []),
+      ],
       // With the stand-ins nothing runs on after a file ends, so its files can share one runtime,
       // each emptied first (fresh-storage.ts); the files with the real bindings keep one each.
       isolate: bindings === "real",
@@ -122,10 +152,12 @@ export default defineConfig({
       workerProject(
         "worker",
         ["tests/worker/**/*.test.{ts,tsx}"],
-        [CEILING_TESTS, ...REAL_BINDING_TESTS],
+        [CEILING_TESTS, ETIMS_TESTS, ...REAL_BINDING_TESTS],
         RAISED_CEILINGS,
         "stubs",
       ),
+      // With eTIMS configured: every payment is numbered and reported to a local OSCU stand-in.
+      workerProject("etims", [ETIMS_TESTS], [], RAISED_CEILINGS, "stubs", true),
       workerProject("limits", REAL_BINDING_TESTS, [], RAISED_CEILINGS, "real"),
       workerProject("ceilings", [CEILING_TESTS], [], {}, "real"),
     ],

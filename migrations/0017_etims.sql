@@ -32,16 +32,12 @@ CREATE TABLE etims_sales (
   last_attempt_at TEXT,
   -- KRA's refusal or the failure of the last attempt, as the owner reads it.
   last_error TEXT,
-  -- When the owner was told it waits (the hourly alert names each sale once).
-  alerted_at TEXT,
   cur_rcpt_no INTEGER,
   tot_rcpt_no INTEGER,
   intrl_data TEXT,
   rcpt_sign TEXT,
   sdc_date_time TEXT,
   accepted_at TEXT,
-  -- The tax invoice e-mail, once queued (the paid e-mail said it follows).
-  invoice_mailed_at TEXT,
   created_at TEXT NOT NULL,
   PRIMARY KEY (branch_id, invc_no)
 );

@@ -1,3 +1,5 @@
+import { alertWaitingSales } from "./etims/etims-alerts.ts";
+import { reportWaitingSales } from "./etims/report-sales.ts";
 import { runContext, type WorkContext } from "./http/work-context.ts";
 import { sweepOutbox } from "./mail/outbox-sweep.ts";
 import { alertStuckPayments } from "./mail/owner-alerts.ts";
@@ -30,7 +32,9 @@ function everyFiveMinutes(context: WorkContext): Promise<unknown>[] {
     sweepOutbox(context),
     forgetPastBudgets(context.env.DB),
     sweepMpesaRequests(context),
-    sweepReceipts(context),
+    // Sales first: one KRA accepts is drawn as a tax invoice at once, and the receipts' sweep then skips it.
+    reportWaitingSales(context).then(() => sweepReceipts(context)),
     alertStuckPayments(context),
+    alertWaitingSales(context),
   ];
 }

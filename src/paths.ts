@@ -44,7 +44,11 @@ export const adminSectionPaths = {
   quotes: "/admin/quotes",
   messages: "/admin/messages",
   outbox: "/admin/outbox",
+  invoices: "/admin/invoices",
 } as const;
+
+/** POST (the owner's form): sends a tax invoice KRA has not accepted yet again, now. */
+export const ADMIN_INVOICE_RETRY_PATH = "/admin/invoices/:number/retry";
 
 /** GET: the orders or messages of the current filter as a CSV download (every page). */
 export const ADMIN_ORDERS_CSV_PATH = "/admin/orders.csv";
@@ -58,6 +62,9 @@ export const ADMIN_MESSAGE_ANSWERED_PATH = "/admin/messages/:id/answered";
 
 /** POST (the owner's form, `note=…`): adds a private note to an order. */
 export const ADMIN_ORDER_NOTES_PATH = "/admin/orders/:id/notes";
+
+/** POST (the owner's form, `kraPin=…`, empty to clear): the buyer's KRA PIN, until the order's tax invoice is reported. */
+export const ADMIN_ORDER_KRA_PIN_PATH = "/admin/orders/:id/kra-pin";
 
 /** GET: the owner's settings (the KES exchange rate); POST (the owner's form, `rate=…`): a new rate. */
 export const ADMIN_SETTINGS_PATH = "/admin/settings";
@@ -86,6 +93,11 @@ export function adminMessageAnsweredPath(id: number, query = ""): string {
 /** The note form's action for one order, keeping the list's query. */
 export function adminOrderNotesPath(orderId: string, query = ""): string {
   return ADMIN_ORDER_NOTES_PATH.replace(":id", encodeURIComponent(orderId)) + withQuery(query);
+}
+
+/** The KRA PIN form's action for one order, keeping the list's query. */
+export function adminOrderKraPinPath(orderId: string, query = ""): string {
+  return ADMIN_ORDER_KRA_PIN_PATH.replace(":id", encodeURIComponent(orderId)) + withQuery(query);
 }
 
 /** An order's row in Orders (the list's query, e.g. `q=<session id>` to find it on any page). */

@@ -49,6 +49,8 @@ export const auditActions = [
   "message.answered",
   "message.unanswered",
   "order.note",
+  "order.kra_pin",
+  "order.etims_retry",
   "outbox.resend",
   "setting.kes_rate",
   "payment.recorded",

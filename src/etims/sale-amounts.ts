@@ -11,6 +11,7 @@
  */
 import type { OrderItemRow, PaymentRow } from "../db/schema.ts";
 import { splitFor, type VatSplit, type VatStatus } from "../tax/vat.ts";
+import { GENERAL_SERVICE } from "./item-codes.ts";
 
 /** A row as KRA takes it: price × quantity = its total, split. */
 export type SaleRow = { quantity: number; unitCents: number; split: VatSplit };
@@ -103,7 +104,7 @@ export function saleAmounts(
   const source =
     paid.length > 0
       ? paid.map((l) => ({ ...l, weight: l.unit_amount_cents * l.quantity }))
-      : [{ item_id: "payment", name: "Payment", category: "", quantity: 1, recurring: 0, weight: 1 }];
+      : [{ item_id: GENERAL_SERVICE.id, ...GENERAL_SERVICE, quantity: 1, recurring: 0, weight: 1 }];
   const shares = shareOut(
     cents,
     source.map((l) => l.weight),

@@ -3,6 +3,8 @@ import { planChangeConfirmed } from "../billing/plan-change-mail.ts";
 import { planChangeMailCopy } from "../billing/plan-change-mail-copy.ts";
 import { contactAck } from "../contact/contact-ack-mail.ts";
 import { ownerContact } from "../contact/owner-contact-mail.ts";
+import { etimsCopy } from "../etims/etims-copy.ts";
+import { taxInvoiceMail } from "../etims/tax-invoice-mail.ts";
 import { ownerQuote, quoteForBuyer } from "../quotes/quote-mail.ts";
 import type { MailTemplate } from "./mail-types.ts";
 import { orderConfirmed } from "./order-confirmed-mail.ts";
@@ -33,6 +35,8 @@ export const mailKinds = {
   "owner-digest": ownerDigest,
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,
+  "tax-invoice": taxInvoiceMail,
+  "owner-alert-etims": ownerNotice(etimsCopy.alert.headline),
   quote: quoteForBuyer,
   "owner-quote": ownerQuote,
 };

@@ -1,3 +1,4 @@
+import { taxInvoiceMailCopy } from "../etims/tax-invoice-mail.ts";
 import { formatMoney } from "../lib/money.ts";
 import {
   escapeHtml,
@@ -22,6 +23,8 @@ export type OrderConfirmedData = {
   payment?: { amountCents: number; currency: string; method: string };
   /** The payment's numbered receipt (a PDF link). */
   receipt?: { number: string; url: string };
+  /** KRA is registering the sale: its tax invoice comes in an e-mail of its own (in place of the receipt's link). */
+  taxInvoiceFollows?: boolean;
 };
 
 const NEXT_STEPS = "We will contact you within one business day to schedule your services.";
@@ -35,7 +38,11 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
       ? `${formatMoney(data.payment.amountCents, data.payment.currency)} by ${data.payment.method}`
       : formatMoney(data.paidTodayCents);
     const thanks = `Thank you for your order. We've received your payment of ${paid}.`;
-    const receipt = data.receipt ? `Your receipt ${data.receipt.number}: ${data.receipt.url}` : null;
+    const receipt = data.taxInvoiceFollows
+      ? taxInvoiceMailCopy.follows
+      : data.receipt
+        ? `Your receipt ${data.receipt.number}: ${data.receipt.url}`
+        : null;
     const text = [
       `Dear ${data.customerName},`,
       "",
@@ -61,9 +68,11 @@ export const orderConfirmed: MailTemplate<OrderConfirmedData> = {
       `<p>Order reference: <strong>${escapeHtml(data.orderId)}</strong></p>`,
       linesHtml(data.lines),
       totalsHtml(data.paidTodayCents, data.monthlyCents),
-      data.receipt
-        ? `<p><a href="${escapeHtml(data.receipt.url)}">Download your receipt ${escapeHtml(data.receipt.number)} (PDF)</a></p>`
-        : "",
+      data.taxInvoiceFollows
+        ? `<p>${escapeHtml(taxInvoiceMailCopy.follows)}</p>`
+        : data.receipt
+          ? `<p><a href="${escapeHtml(data.receipt.url)}">Download your receipt ${escapeHtml(data.receipt.number)} (PDF)</a></p>`
+          : "",
       `<h2 style="font-size:18px;margin:24px 0 8px;">Next steps</h2>`,
       `<p>${escapeHtml(NEXT_STEPS)}</p>`,
       supportHtml(company),

@@ -25,6 +25,8 @@ function mailLines(items: OrderItemRow[]): MailOrderLine[] {
 export type PaidDetails = {
   receipt?: { number: string; path: string } | null;
   payment?: { amountCents: number; currency: string; method: string };
+  /** KRA is registering the payment's sale: the tax invoice follows in its own e-mail. */
+  taxInvoiceFollows?: boolean;
 };
 
 /** How a paid order was paid, when not by card in its own currency: the buyer's e-mail says so. */
@@ -63,7 +65,11 @@ export async function notifyOrderPaid(
       lines,
       ...totals,
       ...(paid.payment ? { payment: paid.payment } : paymentOf(order)),
-      ...(receipt ? { receipt: { number: receipt.number, url: `${origin}${receipt.path}` } } : {}),
+      ...(paid.taxInvoiceFollows
+        ? { taxInvoiceFollows: true }
+        : receipt
+          ? { receipt: { number: receipt.number, url: `${origin}${receipt.path}` } }
+          : {}),
     },
   });
   await enqueueMail(context, {

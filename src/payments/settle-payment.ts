@@ -3,17 +3,21 @@
  * invoice, M-Pesa Express, a payment the owner recorded), in one order of steps and one D1 batch:
  *
  *   the order (when it is made by the payment) → the ledger line → the order's transition → the
- *   quote's acceptance → the receipt's number → what the channel adds (the owner's audit row)
+ *   quote's acceptance → the receipt's number → the KRA sale's number (eTIMS) → what the channel
+ *   adds (the owner's audit row)
  *
- * then, once the batch stands, the e-mails of a paid order. Each step is guarded in the database
+ * then, once the batch stands, the nudge that reports the sale to KRA (through a queue: the payment
+ * never waits on KRA) and the e-mails of a paid order. Each step is guarded in the database
  * (the transition by the state machine, the acceptance by the order being paid, the number by the
  * line being paid and unnumbered), so a replay, a second channel or a race changes nothing twice.
  */
 
 import { runBatch, type Statement } from "../db/client.ts";
+import { saleOfPayment } from "../etims/sale-queries.ts";
+import { nudgeSaleSender, saleNumbering } from "../etims/sale-numbering.ts";
 import type { PaymentRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
-import { notifyOrderPaid } from "../mail/order-notices.ts";
+import { notifyOrderPaid, type PaidDetails } from "../mail/order-notices.ts";
 import { allowedFrom } from "../orders/order-status.ts";
 import {
   getOrder,
@@ -83,12 +87,14 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
   const wasPaid = "new" in incoming.order ? false : incoming.order.status === "paid";
   const at = incoming.at ?? new Date().toISOString();
   const numbering = line?.status === "paid" ? receiptNumbering(line.paymentId, new Date(at)) : null;
+  const sale = await saleNumbering(context, line, at);
   const made = "new" in incoming.order ? orderStatements(env.DB, incoming.order.new) : [];
   const ledger = line ? [ledgerLineStatement(env.DB, line, at)] : [];
   const transition = transitionStatements(env.DB, orderId, incoming.settles, at);
   const after = [
     acceptPaidQuoteStatement(env.DB, orderId),
     ...(numbering?.statements ?? []),
+    ...sale,
     ...(incoming.alongside ?? []),
   ];
   const results = await runBatch(env.DB, [...made, ...ledger, ...transition, ...after]);
@@ -107,6 +113,9 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
     receipt,
   };
 
+  if (sale.length > 0 && lineRow?.status === "paid" && before?.status !== "paid") {
+    await nudgeSaleSender(context, `payment ${line?.paymentId}`);
+  }
   log.info("Payment settled", { channel: incoming.channel, orderId, paymentId: line?.paymentId, becamePaid });
   if (incoming.channel === "mpesa" && wasPaid && line && !before) {
     // A second payment for a paid order (two prompts both answered): real money, kept and shown.
@@ -115,7 +124,12 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
   // A card checkout's e-mails are asked for at each of Stripe's claims (the outbox sends them once),
   // so one that could not be queued goes with the next; anything else, when it made the order paid.
   if (order.status === "paid" && (becamePaid || (incoming.channel === "card" && incoming.settles === "paid"))) {
-    await tellOrderPaid(context, order, receipt, incoming.paidBy);
+    const awaitingKra = line ? (await saleOfPayment(env.DB, line.paymentId))?.status === "pending" : false;
+    await tellOrderPaid(context, order, {
+      receipt,
+      taxInvoiceFollows: awaitingKra,
+      ...(incoming.paidBy ? { payment: incoming.paidBy } : {}),
+    });
   }
   return settled;
 }
@@ -125,16 +139,11 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
  * replay, or a further payment of a paid order, sends nothing more). The payment stands whatever
  * happens here.
  */
-async function tellOrderPaid(
-  context: WorkContext,
-  order: OrderRow,
-  receipt: ReceiptRef | null,
-  paidBy: IncomingPayment["paidBy"],
-): Promise<void> {
+async function tellOrderPaid(context: WorkContext, order: OrderRow, paid: PaidDetails): Promise<void> {
   const { env, log } = context;
   try {
     const items = await getOrderItems(env.DB, order.order_id);
-    await notifyOrderPaid(context, { ...order, items }, { receipt, ...(paidBy ? { payment: paidBy } : {}) });
+    await notifyOrderPaid(context, { ...order, items }, paid);
   } catch (error) {
     log.error("The paid order's e-mails could not be queued", { orderId: order.order_id, error });
   }

@@ -19,6 +19,7 @@ import {
   unstoredReceipts,
 } from "./receipt-queries.ts";
 import { storedReceiptPdf, storeReceiptPdf } from "./receipt-store.ts";
+import { awaitsKra, documentTaxOf } from "./receipt-tax.ts";
 
 /** A receipt as a link names it: `path` is /receipt/<number>?k=<key>, relative (prefix the site's origin). */
 export type ReceiptRef = { number: string; accessKey: string; path: string };
@@ -34,20 +35,27 @@ const nairobiYear = (now: Date): number => new Date(now.getTime() + 3 * 3_600_00
 
 /**
  * The PDF library and its fonts (about a megabyte of code) load on the first receipt an isolate
- * draws, never on the start of a Worker that only serves pages.
+ * draws, never on the start of a Worker that only serves pages. null: the receipt waits for KRA to
+ * accept its sale (receipt-tax.ts), and is drawn as the tax invoice once it has.
  */
-async function draw(db: D1Database, number: string, origin: string): Promise<Uint8Array> {
-  const facts = await receiptFacts(db, number);
+async function draw({ env, origin }: WorkContext, number: string): Promise<Uint8Array | null> {
+  const facts = await receiptFacts(env.DB, number);
   if (!facts) throw new Error(`Receipt ${number} has no payment to show`);
+  const { sale, waits } = await awaitsKra(env.DB, facts.payment.payment_id);
+  if (waits) return null;
   const { renderReceiptPdf } = await import("./receipt-pdf.ts");
-  return renderReceiptPdf(facts, origin);
+  return renderReceiptPdf(facts, origin, documentTaxOf(env, facts, sale));
 }
 
-/** Draws the receipt, keeps it in R2, then marks it kept. */
-async function drawAndStore({ env, origin }: WorkContext, number: string): Promise<Uint8Array> {
-  const pdf = await draw(env.DB, number, origin);
-  await storeReceiptPdf(env.DOCUMENTS, number, pdf);
-  await markReceiptStored(env.DB, number);
+/**
+ * Draws the receipt (the tax invoice, once KRA has accepted its sale), keeps it in R2, then marks it
+ * kept; null when it waits for KRA (nothing is kept).
+ */
+export async function storeReceiptDocument(context: WorkContext, number: string): Promise<Uint8Array | null> {
+  const pdf = await draw(context, number);
+  if (!pdf) return null;
+  await storeReceiptPdf(context.env.DOCUMENTS, number, pdf);
+  await markReceiptStored(context.env.DB, number);
   return pdf;
 }
 
@@ -80,7 +88,7 @@ export async function issueReceipt(
   if (!row) return null;
   // Another call made it first (its key is not ours): that call draws it.
   if (row.access_key === numbering.receipt.accessKey && options.draw !== false) {
-    await drawAndStore(context, row.number).catch((error: unknown) => {
+    await storeReceiptDocument(context, row.number).catch((error: unknown) => {
       context.log.warn("A receipt's PDF was not stored: the sweep draws it", { receipt: row.number, error });
     });
   }
@@ -120,11 +128,14 @@ export async function receiptNumbersForOrders(
   return receiptNumbersOfOrders(db, orderIds);
 }
 
-/** The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed. */
-export async function receiptPdf(context: WorkContext, receipt: ReceiptRow): Promise<Uint8Array> {
+/**
+ * The receipt's PDF: the stored bytes, or drawn and stored now if the first drawing failed; null
+ * while its tax invoice waits for KRA.
+ */
+export async function receiptPdf(context: WorkContext, receipt: ReceiptRow): Promise<Uint8Array | null> {
   // R2 first even when stored_at is NULL: a concurrent first drawing may have just kept it.
   const stored = await storedReceiptPdf(context.env.DOCUMENTS, receipt.number);
-  return stored ?? drawAndStore(context, receipt.number);
+  return stored ?? storeReceiptDocument(context, receipt.number);
 }
 
 /** Receipts drawn per sweep: each costs tens of milliseconds of CPU, and the next sweep takes the rest. */
@@ -140,8 +151,7 @@ export async function sweepReceipts(context: WorkContext): Promise<number> {
   let stored = 0;
   for (const receipt of pending) {
     try {
-      await drawAndStore(context, receipt.number);
-      stored += 1;
+      if (await storeReceiptDocument(context, receipt.number)) stored += 1;
     } catch (error) {
       log.error("A receipt's PDF could not be drawn or stored", { receipt: receipt.number, error });
     }

@@ -2,7 +2,7 @@
  * Receipts' SQL: the per-year counter, one receipt per paid payment, and what a receipt shows
  * (migrations/0011). drizzle's builder, but for the numbering statements (receiptNumberStatements).
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { database, runBatch, type Statement } from "../db/client.ts";
 import { NOW } from "../db/column-values.ts";
 import { type ReceiptRow, receipts } from "../db/document-tables.ts";
@@ -64,12 +64,17 @@ export async function markReceiptStored(db: D1Database, number: string): Promise
     .where(and(eq(receipts.number, number), isNull(receipts.stored_at)));
 }
 
-/** Receipts whose PDF is not in R2 yet, oldest first, at most `limit`. */
+/**
+ * Receipts whose PDF is not in R2 yet, oldest first, at most `limit`; not those whose payment's sale
+ * waits for KRA (drawn as tax invoices once KRA accepts them).
+ */
 export function unstoredReceipts(db: D1Database, limit: number): Promise<ReceiptRow[]> {
+  const waitsForKra = sql`EXISTS (SELECT 1 FROM etims_sales s WHERE s.payment_id = ${receipts.payment_id}
+    AND s.receipt_type = 'S' AND s.status = 'pending')`;
   return database(db)
     .select()
     .from(receipts)
-    .where(isNull(receipts.stored_at))
+    .where(and(isNull(receipts.stored_at), not(waitsForKra)))
     .orderBy(asc(receipts.created_at), asc(receipts.number))
     .limit(limit)
     .all();

@@ -22,9 +22,16 @@ const PRIVATE_HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
+/** How soon to look again while KRA registers the sale: the sender runs within seconds, the sweep every 5 minutes. */
+const AWAITING_KRA_RETRY_SECONDS = 60;
+
 /** The receipt's PDF, shown in the browser (inline), saved as receipt-<number>.pdf. */
 async function pdfResponse(c: Context<AppEnv>, receipt: ReceiptRow, headers: Record<string, string>) {
   const pdf = await receiptPdf(workContextOf(c), receipt);
+  if (!pdf) {
+    // KRA has not registered the sale yet: the link serves the tax invoice once it has.
+    return c.text(words.awaitingKra, 503, { ...headers, "Retry-After": String(AWAITING_KRA_RETRY_SECONDS) });
+  }
   return new Response(pdf, {
     headers: {
       ...headers,

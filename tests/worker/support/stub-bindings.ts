@@ -63,4 +63,6 @@ for (const [name, limit] of Object.entries(env.TEST_COUNTING_LIMITS)) {
   bindings[name] = countingLimiter(limit);
 }
 bindings.MAIL_QUEUE = recordingQueue();
+// Sales are sent by each test that means to, by calling the sender (tests/worker/etims/).
+bindings.ETIMS_QUEUE = recordingQueue();
 limitersCountWithoutWindows();

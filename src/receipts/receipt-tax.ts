@@ -1,0 +1,66 @@
+/**
+ * What makes a receipt a tax document (etims/document-tax.ts): the seller's PIN and VAT status, the
+ * buyer's PIN, the payment's lines split into net, VAT and total, and, once KRA has accepted the
+ * sale, its signature: the receipt is then the tax invoice, drawn in shillings.
+ */
+import type { EtimsSaleRow } from "../db/etims-tables.ts";
+import type { DocumentTax, KraSignature } from "../etims/document-tax.ts";
+import { saleAmounts } from "../etims/sale-amounts.ts";
+import { saleOfPayment } from "../etims/sale-queries.ts";
+import { type EtimsConfig, etimsConfigOrNull, receiptVerifyUrl } from "../providers/etims.ts";
+import { sellerTaxIdentity } from "../tax/seller.ts";
+import type { ReceiptFacts } from "./receipt-queries.ts";
+
+function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null): KraSignature | null {
+  if (sale.status !== "accepted" || sale.rcpt_sign === null || sale.intrl_data === null) return null;
+  // The signature is KRA's; the serial and the verification host are ours to name (the sale was sent with them).
+  const env = config?.env ?? "sandbox";
+  return {
+    traderInvoiceNo: sale.trader_invoice_no,
+    invcNo: sale.invc_no,
+    curRcptNo: sale.cur_rcpt_no ?? 0,
+    totRcptNo: sale.tot_rcpt_no ?? 0,
+    intrlData: sale.intrl_data,
+    rcptSign: sale.rcpt_sign,
+    sdcDateTime: sale.sdc_date_time ?? "",
+    cuSerial: config?.deviceSerial ?? "",
+    verifyUrl: receiptVerifyUrl({ env, tin: config?.tin ?? "", branchId: sale.branch_id }, sale.rcpt_sign),
+  };
+}
+
+/** A configuration that cannot be read prints no serial; the invoice still carries KRA's signature. */
+function configOrNull(env: Env): EtimsConfig | null {
+  try {
+    return etimsConfigOrNull(env);
+  } catch {
+    return null;
+  }
+}
+
+/** The receipt's tax facts; `sale` is the payment's eTIMS sale, if it has one. */
+export function documentTaxOf(env: Env, facts: ReceiptFacts, sale: EtimsSaleRow | null): DocumentTax {
+  const seller = sellerTaxIdentity(env);
+  const invoice = sale ? signatureOf(sale, configOrNull(env)) : null;
+  const { payment } = facts;
+  const inDollars = payment.currency.toLowerCase() === "usd";
+  const rate = invoice && inDollars ? (sale?.kes_rate_x100 ?? null) : null;
+  return {
+    seller,
+    buyerPin: facts.order?.customer_kra_pin ?? null,
+    amounts: saleAmounts(payment, facts.lines, seller.vat, rate),
+    invoice,
+    usdPaidCents: invoice && inDollars ? payment.amount_cents : null,
+  };
+}
+
+/**
+ * Whether the receipt must wait before it is drawn: eTIMS reports its payment and KRA has not
+ * accepted it yet. Drawn now, it would be kept as a plain receipt for good.
+ */
+export async function awaitsKra(
+  db: D1Database,
+  paymentId: string,
+): Promise<{ sale: EtimsSaleRow | null; waits: boolean }> {
+  const sale = await saleOfPayment(db, paymentId);
+  return { sale, waits: sale !== null && sale.status !== "accepted" };
+}
