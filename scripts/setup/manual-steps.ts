@@ -19,6 +19,10 @@ export function manualSteps(siteUrl: string, configArgs: string[]): string[] {
     `     ${put("ACCESS_TEAM_DOMAIN")}`,
     `     ${put("ACCESS_AUD")}`,
     "  c. SSL/TLS > Edge Certificates: turn on Always Use HTTPS.",
+    "  d. KRA eTIMS (docs/tax.md): with the PIN, branch and OSCU device serial KRA issued, run",
+    "     ETIMS_TIN=… ETIMS_DEVICE_SERIAL=… ETIMS_ENV=production npm run etims:init (it prints the cmcKey once),",
+    `     then ${put("ETIMS_TIN")}, ETIMS_BRANCH_ID, ETIMS_DEVICE_SERIAL, ETIMS_CMC_KEY and ETIMS_ENV the same`,
+    "     way, and register the catalogue's items: npm run etims:items.",
     "Then deploy: npm run deploy",
   ];
 }
