@@ -28,5 +28,10 @@ declare module "vitest" {
     mpesaStandinUrl: string;
     /** A Daraja stand-in that answers every call (OAuth included) with HTTP 500. */
     mpesaFailingUrl: string;
+    /**
+     * A KRA eTIMS (OSCU) stand-in knowing the tests' device (etims-standin-ports.ts); the worker's
+     * ETIMS_API_BASE in the tests. Its /__control/sales and /__control/sequence show what was reported.
+     */
+    etimsStandinUrl: string;
   }
 }

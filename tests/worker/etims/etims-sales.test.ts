@@ -5,7 +5,9 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerItems } from "../../../scripts/etims/register-items.ts";
+import { alertWaitingSales } from "../../../src/etims/etims-alerts.ts";
 import { reportWaitingSales } from "../../../src/etims/report-sales.ts";
+import { receiptPath } from "../../../src/paths.ts";
 import { createOscuClient, readEtimsConfig } from "../../../src/providers/etims.ts";
 import { nairobiToday } from "../../../src/payments/manual-payment-form.ts";
 import { postAsOwner } from "../support/admin-forms.ts";
@@ -23,6 +25,7 @@ import {
 } from "../support/mpesa.ts";
 import { deliverSigned, paidSession, placeOrder, sessionEvent } from "../support/orders.ts";
 import { cartItem, customer } from "../support/payment.ts";
+import { open, receiptText } from "../support/receipts.ts";
 import { workContext } from "../support/work-context.ts";
 
 const standin = () => env.ETIMS_API_BASE;
@@ -201,5 +204,64 @@ describe("every payment is one sale reported to KRA", { timeout: 30_000 }, () =>
     const runs = await Promise.all([runSender(), runSender(), runSender()]);
     expect(runs.reduce((n, r) => n + r.accepted, 0)).toBe(2);
     expect(await sequence()).toMatchObject({ numbers: [1, 2], gapless: true, duplicates: [] });
+  });
+});
+
+describe("the receipt becomes the tax invoice", { timeout: 30_000 }, () => {
+  it("waits while KRA registers the sale, then serves the tax invoice it drew once, and e-mails its link", async () => {
+    const orderId = await payByMpesa("a123456789z");
+    const receipt = await env.DB.prepare(
+      "SELECT r.number, r.access_key, r.payment_id FROM receipts r JOIN payments p ON p.payment_id = r.payment_id WHERE p.order_id = ?",
+    )
+      .bind(orderId)
+      .first<{ number: string; access_key: string; payment_id: string }>();
+    const ref = {
+      number: receipt?.number ?? "",
+      accessKey: receipt?.access_key ?? "",
+      path: receiptPath(receipt?.number ?? "", receipt?.access_key ?? ""),
+    };
+    const paidMail = await env.DB.prepare("SELECT payload FROM outbox WHERE kind = 'order-confirmed' AND order_id = ?")
+      .bind(orderId)
+      .first<{ payload: string }>();
+    expect(paidMail?.payload).toContain("taxInvoiceFollows");
+
+    const waiting = await open(ref.path);
+    expect(waiting.status).toBe(503);
+    expect(waiting.headers.get("Retry-After")).toBe("60");
+    expect(await waiting.text()).toMatch(/being registered with KRA/);
+
+    await runSender();
+    const { text } = await receiptText(ref);
+    expect(text).toMatch(/tax invoice/i);
+    expect(text).toContain("A123456789Z");
+    expect(text).toContain("P051234567X");
+    expect(text).toContain("VAT 16%");
+    const [sale] = await standinSales();
+    expect(text).toContain(String((sale?.request as { trdInvcNo?: string }).trdInvcNo));
+    const first = new Uint8Array(await (await open(ref.path)).arrayBuffer());
+    const again = new Uint8Array(await (await open(ref.path)).arrayBuffer());
+    expect(again).toEqual(first);
+
+    const invoiceMail = await env.DB.prepare(
+      "SELECT recipient, subject, payload FROM outbox WHERE kind = 'tax-invoice' AND order_id = ?",
+    )
+      .bind(orderId)
+      .all<{ subject: string; payload: string }>();
+    expect(invoiceMail.results.length).toBe(1);
+    expect(invoiceMail.results[0]?.payload).toContain(ref.path);
+  });
+
+  it("tells the owner of a sale waiting over an hour, once an hour", async () => {
+    await control("mode", { mode: "fail" });
+    await payByCard();
+    await runSender();
+    const later = new Date(Date.now() + 61 * 60_000);
+    expect((await alertWaitingSales(workContext(), later))?.outcome).toBe("queued");
+    expect((await alertWaitingSales(workContext(), later))?.outcome).toBe("duplicate");
+    const alert = await env.DB.prepare("SELECT payload FROM outbox WHERE kind = 'owner-alert-etims'").first<{
+      payload: string;
+    }>();
+    expect(alert?.payload).toMatch(/INV-20\d\d-00001/);
+    expect(alert?.payload).toMatch(/HTTP 500/);
   });
 });
