@@ -81,8 +81,12 @@ export function rule(d: Drawing, y: number, thickness?: number): void {
   });
 }
 
-/** What a letterhead names besides the company: the document's title, registration line and facts. */
-export type LetterheadFacts = { title: string; registration: string; meta: [label: string, value: string][] };
+/** What a letterhead names besides the company: the document's title, registration line(s) and facts. */
+export type LetterheadFacts = {
+  title: string;
+  registration: string | readonly string[];
+  meta: [label: string, value: string][];
+};
 
 /** The logo's mark and the name, who issues it (the company's details), and which document this is. */
 export function drawLetterhead(d: Drawing, facts: LetterheadFacts): void {
@@ -104,7 +108,7 @@ export function drawLetterhead(d: Drawing, facts: LetterheadFacts): void {
     ...company.address.lines,
     `${company.address.city} ${company.address.postalCode}, ${company.address.country}`,
     `${company.phone.display} · ${company.emails.general.display}`,
-    facts.registration,
+    ...[facts.registration].flat(),
   ];
   letterhead.forEach((line, i) => {
     regular.draw(pen.page, line, MARGIN, top - 50 - i * 13, 9, MUTED);

@@ -1,5 +1,4 @@
-import { PDFDocument } from "pdf-lib";
-import type { OrderItemRow } from "../db/schema.ts";
+import { PDFDocument, type RGB } from "pdf-lib";
 import { documentFontsFor } from "../documents/fonts.ts";
 import {
   BRAND,
@@ -13,16 +12,18 @@ import {
   MUTED,
   RIGHT_EDGE,
   right,
-  rule,
   setMetadata,
   startDrawing,
   turnPage,
   WIDTH,
 } from "../documents/pdf-kit.ts";
+import type { DocumentTax } from "../etims/document-tax.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { receiptDocument as words } from "./receipt-document-copy.ts";
+import { drawLines } from "./receipt-lines-pdf.ts";
 import type { ReceiptFacts } from "./receipt-queries.ts";
+import { breakAnywhere, drawKraBlock } from "./tax-invoice-pdf.ts";
 
 /** The most of the owner's note a receipt prints (the back office holds all of it), and its lines. */
 const NOTE_MAX = 300;
@@ -40,36 +41,48 @@ function userText(facts: ReceiptFacts) {
   };
 }
 
-/** A subscription's invoice is paid for its period; every other payment for its order's lines. */
+/** A subscription's invoice pays for a period, which the receipt names with why Stripe billed it. */
 const isSubscriptionInvoice = (facts: ReceiptFacts): boolean =>
   facts.payment.subscription_id !== null && facts.payment.billing_reason !== "checkout";
 
 /** A day of the ledger ("2026-11-20") or a stored time, as a date written out. */
 const day = (value: string): string => formatLongDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
 
-/** Who paid: the name in bold, the company, the e-mail (a name the fonts cannot draw is said to be partial). */
-function drawPayer(d: Drawing, facts: ReceiptFacts): void {
+/**
+ * The payer on the left and the payment's details on the right, side by side: a tax invoice's KRA
+ * block then still fits the first page with the lines of a usual order.
+ */
+const PAYER_WIDTH = 240;
+const DETAILS = MARGIN + 250;
+const DETAIL_VALUES = DETAILS + 58;
+
+/**
+ * Who paid: the name in bold, the company, the e-mail and the buyer's KRA PIN (a name the fonts
+ * cannot draw is said to be partial).
+ */
+function drawPayer(d: Drawing, facts: ReceiptFacts, buyerPin: string | null): void {
   const { pen, regular, bold } = d;
   const text = userText(facts);
   regular.draw(pen.page, words.receivedFrom.toUpperCase(), MARGIN, pen.y, 8, MUTED);
   pen.y -= 16;
   const drawnName = bold.drawable(text.name);
-  bold.draw(pen.page, bold.fit(drawnName || text.email, 12, WIDTH), MARGIN, pen.y, 12);
+  bold.draw(pen.page, bold.fit(drawnName || text.email, 12, PAYER_WIDTH), MARGIN, pen.y, 12);
   pen.y -= 15;
+  const lines: [string, RGB | undefined][] = [];
   const drawnCompany = regular.drawable(text.company);
-  if (drawnCompany) {
-    regular.draw(pen.page, regular.fit(drawnCompany, 10, WIDTH), MARGIN, pen.y, 10);
-    pen.y -= 13;
-  }
-  if (drawnName && text.email) {
-    regular.draw(pen.page, regular.fit(text.email, 10, WIDTH), MARGIN, pen.y, 10, MUTED);
+  if (drawnCompany) lines.push([drawnCompany, undefined]);
+  if (drawnName && text.email) lines.push([text.email, MUTED]);
+  if (buyerPin) lines.push([words.kraPin(buyerPin), undefined]);
+  for (const [line, color] of lines) {
+    regular.draw(pen.page, regular.fit(line, 10, PAYER_WIDTH), MARGIN, pen.y, 10, color);
     pen.y -= 13;
   }
   if (!(bold.covers(text.name) && regular.covers(text.company))) {
-    regular.draw(pen.page, words.nameAsWritten, MARGIN, pen.y, 8, MUTED);
-    pen.y -= 13;
+    for (const line of regular.wrap(words.nameAsWritten, 8, PAYER_WIDTH)) {
+      regular.draw(pen.page, line, MARGIN, pen.y, 8, MUTED);
+      pen.y -= 11;
+    }
   }
-  pen.y -= 14;
 }
 
 /** The amount in its currency, large; a KES payment's worth in US dollars under it. */
@@ -87,7 +100,7 @@ function drawAmount(d: Drawing, facts: ReceiptFacts): void {
   pen.y -= 10;
 }
 
-/** How it was paid, its reference, and the order and quote it pays: label and value rows. */
+/** How it was paid, its reference, the order and quote it pays, and a subscription's period: label and value rows. */
 function drawDetails(d: Drawing, facts: ReceiptFacts): void {
   const { pen, regular, bold } = d;
   const { payment, order } = facts;
@@ -96,71 +109,33 @@ function drawDetails(d: Drawing, facts: ReceiptFacts): void {
   if (reference) rows.push([words.details.reference, reference]);
   if (order?.order_ref) rows.push([words.details.order, order.order_ref]);
   if (order?.quote_number) rows.push([words.details.quote, order.quote_number]);
-  const VALUES = MARGIN + 110;
-  for (const [label, value] of rows) {
-    regular.draw(pen.page, label, MARGIN, pen.y, 10, MUTED);
-    bold.draw(pen.page, bold.fit(value, 10, RIGHT_EDGE - VALUES), VALUES, pen.y, 10);
-    pen.y -= 16;
-  }
-  pen.y -= 14;
-}
-
-/** The table's header row, on the first page of the lines and again on each page they run onto. */
-function drawTableHeader(d: Drawing): void {
-  const { pen, bold } = d;
-  pen.page.drawRectangle({ x: MARGIN, y: pen.y - 7, width: WIDTH, height: 21, color: HEADER_FILL });
-  bold.draw(pen.page, words.columns.service, MARGIN + 6, pen.y, 9);
-  right(d, bold, words.columns.quantity, 400, pen.y, 9);
-  right(d, bold, words.columns.amount, RIGHT_EDGE - 6, pen.y, 9);
-  pen.y -= 25;
-}
-
-/** One row: what was bought (and its category), how many, and the row's amount in the order's currency. */
-function drawRow(
-  d: Drawing,
-  row: { name: string; detail: string; quantity: string; amount: string; monthly: boolean },
-) {
-  if (d.pen.y < MARGIN + 60) {
-    turnPage(d);
-    drawTableHeader(d);
-  }
-  const { pen, regular, bold } = d;
-  const width = 400 - 40 - MARGIN;
-  regular.draw(pen.page, regular.fit(row.name, 10, width), MARGIN + 6, pen.y, 10);
-  regular.draw(pen.page, regular.fit(row.detail, 8, width), MARGIN + 6, pen.y - 12, 8, MUTED);
-  right(d, regular, row.quantity, 400, pen.y, 10);
-  right(d, bold, row.amount, RIGHT_EDGE - 6, pen.y, 10);
-  if (row.monthly) right(d, regular, words.perMonth, RIGHT_EDGE - 6, pen.y - 12, 8, MUTED);
-  rule(d, pen.y - 18, 0.5);
-  pen.y -= 30;
-}
-
-/** What the payment was for: the order's lines, or a subscription invoice's reason and period. */
-function drawFor(d: Drawing, facts: ReceiptFacts): void {
-  const { payment, order, lines } = facts;
-  d.bold.draw(d.pen.page, words.forHeading, MARGIN, d.pen.y, 11);
-  d.pen.y -= 20;
-  drawTableHeader(d);
   if (isSubscriptionInvoice(facts)) {
-    const reason = words.subscription.reasons[payment.billing_reason] ?? words.subscription.other;
+    rows.push([words.details.billing, words.subscription.reasons[payment.billing_reason] ?? words.subscription.other]);
     const { period_start: from, period_end: to } = payment;
-    const detail = from && to ? words.subscription.period(day(from), day(to)) : "";
-    const amount = formatMoney(payment.amount_cents, payment.currency);
-    drawRow(d, { name: reason, detail, quantity: "1", amount, monthly: false });
-  } else {
-    const currency = order?.currency ?? payment.currency;
-    for (const line of lines) drawRow(d, lineRow(line, currency));
+    if (from && to) rows.push([words.details.period, words.subscription.period(day(from), day(to))]);
   }
-  d.pen.y -= 10;
+  regular.draw(pen.page, words.paymentHeading.toUpperCase(), DETAILS, pen.y, 8, MUTED);
+  pen.y -= 16;
+  for (const [label, value] of rows) {
+    regular.draw(pen.page, label, DETAILS, pen.y, 9, MUTED);
+    // A reference is copied into a ledger: one too long for the column takes a second line, not an ellipsis.
+    const lines = breakAnywhere(bold, value, 10, RIGHT_EDGE - DETAIL_VALUES, 2);
+    lines.forEach((line, i) => {
+      bold.draw(pen.page, line, DETAIL_VALUES, pen.y - i * 12, 10);
+    });
+    pen.y -= 15 + Math.max(0, lines.length - 1) * 12;
+  }
 }
 
-const lineRow = (line: OrderItemRow, currency: string) => ({
-  name: line.name,
-  detail: line.category,
-  quantity: String(line.quantity),
-  amount: formatMoney(line.unit_amount_cents * line.quantity, currency),
-  monthly: line.recurring === 1,
-});
+/** The payer and the payment's details side by side; the pen goes on under the taller. */
+function drawParties(d: Drawing, facts: ReceiptFacts, buyerPin: string | null): void {
+  const top = d.pen.y;
+  drawPayer(d, facts, buyerPin);
+  const payerEnd = d.pen.y;
+  d.pen.y = top;
+  drawDetails(d, facts);
+  d.pen.y = Math.min(payerEnd, d.pen.y) - 14;
+}
 
 /** The owner's note on the payment, clipped and wrapped to a few lines. */
 function drawNote(d: Drawing, facts: ReceiptFacts): void {
@@ -178,58 +153,57 @@ function drawNote(d: Drawing, facts: ReceiptFacts): void {
   pen.y -= 12;
 }
 
-/** That this is a receipt and not a tax invoice, thanks, and whom to ask. */
-function drawClosing(d: Drawing): void {
-  if (d.pen.y < MARGIN + 70) turnPage(d);
+/** Whether KRA has registered it (else that it is no tax invoice), thanks, and whom to ask. */
+function drawClosing(d: Drawing, taxInvoice: boolean): void {
+  if (d.pen.y < MARGIN + 40) turnPage(d);
   const { pen, regular, bold } = d;
-  bold.draw(pen.page, words.notTaxInvoice, MARGIN, pen.y, 10, BRAND);
+  bold.draw(pen.page, taxInvoice ? words.registeredWithKra : words.notTaxInvoice, MARGIN, pen.y, 10, BRAND);
   regular.draw(pen.page, words.thanks, MARGIN, pen.y - 16, 9);
-  regular.draw(pen.page, words.questions, MARGIN, pen.y - 29, 9, MUTED);
+  regular.draw(pen.page, words.questions(taxInvoice ? "invoice" : "receipt"), MARGIN, pen.y - 29, 9, MUTED);
   pen.y -= 45;
 }
 
 /**
- * The receipt as a PDF a buyer's accountant would file: the company and its registration, the
- * receipt's number and dates, the payer, the amount (and a KES payment's worth in dollars), how it
- * was paid and its reference, what it paid for, and that it is not a tax invoice. The same receipt
+ * The receipt as a PDF a buyer's accountant would file: the company, its registration and KRA PIN,
+ * the receipt's number and dates, the payer (and their PIN), the amount (and a KES payment's worth in
+ * dollars), how it was paid and its reference, what it paid for with its VAT when the seller is
+ * registered, and either that it is not a tax invoice or, once KRA has accepted the sale, KRA's
+ * answer and verification code, which make it the buyer's tax invoice. The same receipt, tax facts
  * and fonts give the same file (its dates are the receipt's own).
  */
-export async function renderReceiptPdf(facts: ReceiptFacts, siteUrl: string): Promise<Uint8Array> {
+export async function renderReceiptPdf(facts: ReceiptFacts, siteUrl: string, tax: DocumentTax): Promise<Uint8Array> {
   const { receipt, payment } = facts;
+  const { invoice } = tax;
   const text = userText(facts);
+  const lineText = tax.amounts.lines.map((l) => clipped(l.name) + clipped(l.category));
   const fonts = await documentFontsFor(
-    [
-      text.name,
-      text.company,
-      text.email,
-      text.reference,
-      text.note,
-      ...facts.lines.map((l) => l.name + l.category),
-    ].join(""),
+    [text.name, text.company, text.email, text.reference, text.note, ...lineText].join(""),
   );
   const doc = await PDFDocument.create();
   const weights = await embedFonts(doc, fonts);
+  const title = invoice ? words.taxInvoiceTitle : words.title;
   setMetadata(doc, {
-    title: `${words.title} ${receipt.number}`,
-    subject: `${words.title} for ${weights.regular.drawable(text.name) || text.email}`,
+    title: `${title} ${invoice ? invoice.traderInvoiceNo : receipt.number}`,
+    subject: `${title} for ${weights.regular.drawable(text.name) || text.email}`,
     date: receipt.created_at,
   });
   const d = startDrawing(doc, weights);
   drawLetterhead(d, {
-    title: words.title,
-    registration: words.registration,
+    title,
+    registration: words.registration(tax.seller.kraPin),
     meta: [
       [words.labels.number, receipt.number],
+      ...(invoice ? [[words.labels.invoice, invoice.traderInvoiceNo] as [string, string]] : []),
       [words.labels.issued, day(receipt.created_at)],
       [words.labels.paidOn, day(payment.paid_on ?? payment.created_at)],
     ],
   });
-  drawPayer(d, facts);
+  drawParties(d, facts, tax.buyerPin);
   drawAmount(d, facts);
-  drawDetails(d, facts);
-  drawFor(d, facts);
+  drawLines(d, tax);
+  if (invoice) drawKraBlock(d, invoice);
   drawNote(d, facts);
-  drawClosing(d);
+  drawClosing(d, invoice !== null);
   drawFooters(d, (page, pages) => words.page(receipt.number, page, pages), siteUrl);
   return doc.save();
 }

@@ -126,7 +126,7 @@ describe("saveTrnsSalesOsdc's request", () => {
     });
     const items = body.itemList as Record<string, number>[];
     for (const item of items) {
-      expect(cents(item.prc) * item.qty).toBe(cents(item.splyAmt));
+      expect(cents(item.prc) * Number(item.qty)).toBe(cents(item.splyAmt));
       expect(cents(item.taxblAmt) + cents(item.taxAmt)).toBe(cents(item.totAmt));
       expect(Math.abs(cents(item.taxAmt) - cents(item.taxblAmt) * 0.16)).toBeLessThan(1);
     }
