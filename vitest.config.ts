@@ -4,17 +4,17 @@ import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { clientAssets } from "./build/client-assets-plugin.ts";
 import {
-  TEST_MPESA_CONSUMER_KEY,
-  TEST_MPESA_CONSUMER_SECRET,
-  TEST_MPESA_PASSKEY,
-  TEST_MPESA_SHORTCODE,
-} from "./tests/support/mpesa-standin-ports.ts";
-import {
   TEST_ETIMS_BRANCH_ID,
   TEST_ETIMS_CMC_KEY,
   TEST_ETIMS_DEVICE_SERIAL,
   TEST_ETIMS_TIN,
 } from "./tests/support/etims-standin-ports.ts";
+import {
+  TEST_MPESA_CONSUMER_KEY,
+  TEST_MPESA_CONSUMER_SECRET,
+  TEST_MPESA_PASSKEY,
+  TEST_MPESA_SHORTCODE,
+} from "./tests/support/mpesa-standin-ports.ts";
 import {
   TEST_MAIL_FROM,
   TEST_OWNER_EMAIL,

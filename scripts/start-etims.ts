@@ -2,8 +2,8 @@
 // registers the catalogue's items with it and points the worker at it, so every payment made
 // offline is reported as a sale and its receipt becomes a (test) tax invoice.
 import { createOscuClient, readEtimsConfig } from "../src/providers/etims.ts";
-import { type EtimsStandin, startEtimsStandin } from "./etims-standin/server.ts";
 import { registerItems } from "./etims/register-items.ts";
+import { type EtimsStandin, startEtimsStandin } from "./etims-standin/server.ts";
 import type { FileLookup } from "./start-mpesa.ts";
 
 const ETIMS_STANDIN_PORT = 12114;
@@ -55,7 +55,9 @@ async function localEtimsStandin(): Promise<EtimsSetup> {
     await registerItems(createOscuClient(readEtimsConfig(vars)), "B", () => {});
   } catch (err) {
     await standin.close();
-    throw new Error(`The local eTIMS stand-in's items could not be registered: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(
+      `The local eTIMS stand-in's items could not be registered: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   console.log(
     `eTIMS: no ETIMS_* secrets configured, so the local KRA OSCU stand-in runs at ${standin.url}.\n` +

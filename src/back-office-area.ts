@@ -1,4 +1,5 @@
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { invoiceAdminRoutes } from "./etims/invoice-admin-routes.ts";
 import { adminPaymentRoutes } from "./payments/payment-admin-routes.ts";
 import { adminPeopleRoutes } from "./privacy/people-routes.ts";
 import { receiptRoutes } from "./receipts/receipt-routes.ts";
@@ -10,6 +11,7 @@ export function backOfficeArea(): SiteApp {
     app.route("/", adminRoutes());
     app.route("/", adminPaymentRoutes());
     app.route("/", adminPeopleRoutes());
+    app.route("/", invoiceAdminRoutes());
     app.route("/", receiptRoutes());
   });
 }

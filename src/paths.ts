@@ -120,6 +120,16 @@ export function adminOutboxAnchor(id: number, query = ""): string {
   return `${adminSectionPaths.outbox}${withQuery(query)}#outbox-${id}`;
 }
 
+/** The "Send again now" form's action for one tax invoice (our number), keeping the list's query. */
+export function adminInvoiceRetryPath(number: string, query = ""): string {
+  return ADMIN_INVOICE_RETRY_PATH.replace(":number", encodeURIComponent(number)) + withQuery(query);
+}
+
+/** A tax invoice's row in Tax invoices (where the owner lands after "Send again now"). */
+export function adminInvoiceAnchor(number: string, query = ""): string {
+  return `${adminSectionPaths.invoices}${withQuery(query)}#invoice-${encodeURIComponent(number)}`;
+}
+
 /** POST: the cart, answered with a Stripe Checkout session. */
 export const PAYMENT_PATH = "/create-custom-payment";
 

@@ -22,7 +22,9 @@ const command = positionals[0];
 
 async function init(): Promise<void> {
   const config = readEtimsConfig(etimsSettings(), false);
-  console.log(`Initialising the OSCU device ${config.deviceSerial} of ${config.tin}, branch ${config.branchId}, at ${config.base}…`);
+  console.log(
+    `Initialising the OSCU device ${config.deviceSerial} of ${config.tin}, branch ${config.branchId}, at ${config.base}…`,
+  );
   const info = await createOscuClient(config).initDevice();
   const key = typeof info.cmcKey === "string" ? info.cmcKey : "";
   if (!key) throw new EtimsUnavailableError("KRA answered without a cmcKey");

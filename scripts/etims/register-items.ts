@@ -48,7 +48,11 @@ export function itemsToRegister(): Item[] {
   return [...catalogue.values(), { ...GENERAL_SERVICE, unitAmount: 0 }];
 }
 
-export async function registerItems(client: OscuClient, taxType: TaxType, log: (line: string) => void): Promise<number> {
+export async function registerItems(
+  client: OscuClient,
+  taxType: TaxType,
+  log: (line: string) => void,
+): Promise<number> {
   let count = 0;
   for (const item of itemsToRegister()) {
     const request = itemRequest(item, taxType);

@@ -4,8 +4,9 @@
  * The audit row is inserted from the same condition as the change (`INSERT … SELECT … WHERE <the
  * state the change needs>`), so a change that finds nothing to do writes no audit row either.
  */
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { database, runBatch } from "../db/client.ts";
+import { and, eq, inArray, isNotNull, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import { type Database, database, runBatch } from "../db/client.ts";
+import { etimsSales } from "../db/etims-tables.ts";
 import {
   type AuditRow,
   type AuditSubjectKind,
@@ -15,6 +16,7 @@ import {
   orderNotes,
   orders,
   outbox,
+  payments,
 } from "../db/schema.ts";
 
 /** Who acted and when: the change and its audit row share the time. */
@@ -139,6 +141,62 @@ export async function requeueFailedMail(db: D1Database, outboxId: number, acting
       )
       .returning({ id: adminAudit.id }),
     dz.update(outbox).set({ status: "queued", attempts: 0, enqueued_at: null, updated_at: acting.at }).where(failed),
+  ]);
+  return (audit?.length ?? 0) > 0;
+}
+
+/** A sale of the order that KRA accepted: its tax invoice is issued, with the PIN the order had then. */
+function acceptedSales(dz: Database) {
+  return dz
+    .select({ one: sql`1` })
+    .from(etimsSales)
+    .innerJoin(payments, eq(payments.payment_id, etimsSales.payment_id))
+    .where(and(eq(payments.order_id, orders.order_id), eq(etimsSales.status, "accepted")));
+}
+
+/** Of these orders, those with a tax invoice KRA accepted (at most 99 ids: D1's bound parameters). */
+export async function reportedOrderIds(db: D1Database, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await database(db)
+    .selectDistinct({ order_id: payments.order_id })
+    .from(etimsSales)
+    .innerJoin(payments, eq(payments.payment_id, etimsSales.payment_id))
+    .where(and(inArray(payments.order_id, [...orderIds]), eq(etimsSales.status, "accepted")))
+    .all();
+  return new Set(rows.map((row) => row.order_id));
+}
+
+/**
+ * Sets (or, with null, clears) the buyer's KRA PIN, audited with `detail` (a printf format of the new
+ * PIN and the old one, `none` standing for no PIN). The check that no tax invoice is reported is part
+ * of both statements, so one accepted between a look and this write still stops it. True when the
+ * PIN changed; false (nothing written) for no such order, a reported one or the same PIN.
+ */
+export async function updateOrderKraPin(
+  db: D1Database,
+  orderId: string,
+  pin: string | null,
+  acting: Acting,
+  detail: { format: string; none: string },
+): Promise<boolean> {
+  const dz = database(db);
+  const open = and(
+    eq(orders.order_id, orderId),
+    notExists(acceptedSales(dz)),
+    sql`${orders.customer_kra_pin} IS NOT ${pin}`,
+  );
+  const described = sql`printf(${detail.format}, ${pin ?? detail.none}, COALESCE(${orders.customer_kra_pin}, ${detail.none}))`;
+  const [audit] = await runBatch(db, [
+    dz
+      .insert(adminAudit)
+      .select(
+        dz
+          .select(auditSelection(acting, "order.kra_pin", "order", sql`${orders.order_id}`, described))
+          .from(orders)
+          .where(open),
+      )
+      .returning({ id: adminAudit.id }),
+    dz.update(orders).set({ customer_kra_pin: pin }).where(open),
   ]);
   return (audit?.length ?? 0) > 0;
 }

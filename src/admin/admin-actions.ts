@@ -7,9 +7,13 @@
 import { contactMessageExists } from "../contact/contact-messages.ts";
 import { auditRows } from "../db/audit-trail.ts";
 import type { AuditRow, AuditSubjectKind, OrderNoteRow } from "../db/schema.ts";
+import { orderInvoiceReported } from "../etims/sale-status.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { wellFormedText } from "../lib/well-formed-text.ts";
-import { insertOrderNote, requeueFailedMail, setMessageAnswered } from "./admin-action-queries.ts";
+import { getOrder } from "../orders/orders.ts";
+import { KRA_PIN_MESSAGE, kraPinField } from "../tax/kra-pin.ts";
+import { insertOrderNote, requeueFailedMail, setMessageAnswered, updateOrderKraPin } from "./admin-action-queries.ts";
+import { adminCopy } from "./admin-copy.ts";
 
 export type { AuditRow } from "../db/schema.ts";
 
@@ -75,6 +79,35 @@ export async function addOrderNote(
   }
   const note = await insertOrderNote(db, orderId, parsed.data, { actor: who, at: now() });
   return note ? { ok: true, note } : { ok: false, reason: "not_found" };
+}
+
+export type KraPinResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "not_found" | "reported" };
+
+/**
+ * The owner adds, corrects or (empty) removes the buyer's KRA PIN, audited with the PIN before and
+ * after. Refused once a tax invoice of the order is reported to KRA: that invoice keeps the PIN it
+ * was sent with. A missing field is refused rather than read as "remove": only the form sends it.
+ */
+export async function setOrderKraPin(
+  db: D1Database,
+  orderId: string,
+  typed: string | undefined,
+  actor: string,
+): Promise<KraPinResult> {
+  const who = actorOf(actor);
+  const parsed = kraPinField().safeParse(typed);
+  if (typed === undefined || !parsed.success) return { ok: false, reason: "invalid", message: KRA_PIN_MESSAGE };
+  const words = adminCopy.orders.kraPin;
+  const detail = { format: words.was("%s", "%s"), none: words.none };
+  if (await updateOrderKraPin(db, orderId, parsed.data ?? null, { actor: who, at: now() }, detail)) {
+    return { ok: true, changed: true };
+  }
+  if (!(await getOrder(db, orderId))) return { ok: false, reason: "not_found" };
+  if (await orderInvoiceReported(db, orderId)) return { ok: false, reason: "reported" };
+  return { ok: true, changed: false };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { invoicesAdminCopy } from "../etims/invoices-admin-copy.ts";
 import type { MailKind } from "../mail/mail-kinds.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
@@ -5,7 +6,7 @@ import { company } from "../site/company-copy.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
 
 /** The back office's sections, as the nav and each page's heading name them. */
-type AdminSectionName = "orders" | "subscriptions" | "quotes" | "messages" | "outbox";
+type AdminSectionName = "orders" | "subscriptions" | "quotes" | "messages" | "outbox" | "invoices";
 
 /** The owner's view at /admin: not a public page, never linked, never indexed. */
 export const adminCopy = {
@@ -26,6 +27,7 @@ export const adminCopy = {
       quotes: "Quotes",
       messages: "Messages",
       outbox: "E-mails",
+      invoices: invoicesAdminCopy.nav,
     } satisfies Record<AdminSectionName, string>,
   },
   signedInAs: "Signed in as",
@@ -33,11 +35,12 @@ export const adminCopy = {
     label: "Search and filter",
     q: "Search",
     qHint: {
-      orders: "Name, e-mail, company, phone or order reference",
+      orders: "Name, e-mail, company, KRA PIN, phone or order reference",
       subscriptions: "Name, e-mail, company, phone or subscription id",
       quotes: "Quote number, name, e-mail or company",
       messages: "Name, e-mail, company, phone or #id",
       outbox: "Recipient, subject, kind or #id",
+      invoices: invoicesAdminCopy.qHint,
     } satisfies Record<AdminSectionName, string>,
     status: "Status",
     any: "Any",
@@ -72,7 +75,9 @@ export const adminCopy = {
       "message.answered": "Marked answered",
       "message.unanswered": "Marked not answered",
       "order.note": "Added a note",
+      "order.kra_pin": "Changed the buyer's KRA PIN",
       "outbox.resend": "Resent",
+      "order.etims_retry": invoicesAdminCopy.history,
     } as Record<string, string>,
     by: "by",
   },
@@ -123,6 +128,24 @@ export const adminCopy = {
     refused: {
       title: "Note not added",
       why: (reason: string) => `${reason}, so it was not added. Nothing was saved.`,
+      back: "Back to the order",
+    },
+    /** The buyer's KRA PIN: shown, and corrected until the order's tax invoice is reported to KRA. */
+    kraPin: {
+      label: "Buyer's KRA PIN",
+      hint: "For their tax invoice. Leave it empty to remove it.",
+      shown: (pin: string) => `KRA PIN ${pin}`,
+      locked: (pin: string) =>
+        `Buyer's KRA PIN: ${pin}. The tax invoice is reported to KRA, so it can no longer change.`,
+      submit: "Save KRA PIN",
+      saved: "The buyer's KRA PIN was saved.",
+      /** In the audit row: what it became and what it was. */
+      none: "none",
+      was: (pin: string, before: string) => `${pin} (was ${before})`,
+      refusedTitle: "KRA PIN not saved",
+      invalid: (message: string) => `${message}. Nothing was saved.`,
+      reported:
+        "This order's tax invoice has already been reported to KRA with the PIN it had, so the PIN can no longer be changed here. Nothing was saved.",
       back: "Back to the order",
     },
   },
@@ -188,6 +211,8 @@ export const adminCopy = {
       quote: "Quote to the buyer",
       "owner-quote": "New quote notice to you",
       "billing-link": "Billing portal link to the buyer",
+      "tax-invoice": "Tax invoice to the buyer",
+      "owner-alert-etims": "Tax invoices waiting for KRA, to you",
     } satisfies Record<MailKind, string>,
     status: {
       queued: "Queued",
@@ -252,6 +277,7 @@ const adminNouns: Record<AdminSectionName, readonly [string, string]> = {
   quotes: ["quote", "quotes"],
   messages: ["message", "messages"],
   outbox: ["e-mail", "e-mails"],
+  invoices: invoicesAdminCopy.nouns,
 };
 
 /** The owner reads times in Nairobi, whatever the server's clock zone. */

@@ -4,6 +4,7 @@
  * (the chrome: filter, counts, links; and each section's data) is built and typed by admin-sections.ts.
  */
 
+import { InvoicesSection } from "../etims/invoices-view.tsx";
 import { adminSectionPaths } from "../paths.ts";
 import type { Page } from "../render/page.ts";
 import { adminCopy } from "./admin-copy.ts";
@@ -27,6 +28,8 @@ function AdminSectionPage({ chrome, data }: { chrome: AdminChrome; data: AdminSe
       return <MessagesSection chrome={chrome} view={data} />;
     case "outbox":
       return <OutboxSection chrome={chrome} view={data} />;
+    case "invoices":
+      return <InvoicesSection chrome={chrome} view={data} />;
   }
 }
 

@@ -53,6 +53,8 @@ export const SECTION_STATUSES = {
   quotes: ["valid", "expired"],
   messages: ["unanswered", "answered"],
   outbox: Object.keys(outboxStatuses) as OutboxStatus[],
+  // etims_sales.status: waiting for KRA, or accepted by it.
+  invoices: ["pending", "accepted"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Section = keyof typeof SECTION_STATUSES;

@@ -1,11 +1,14 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../env.ts";
+import { resendOrderSales } from "../etims/sale-status.ts";
 import { requestLog } from "../http/log.ts";
+import { workContextOf } from "../http/work-context.ts";
 import { handToQueue } from "../mail/enqueue.ts";
 import { getOutbox } from "../mail/outbox.ts";
 import {
   ADMIN_MESSAGE_ANSWERED_PATH,
   ADMIN_MESSAGES_CSV_PATH,
+  ADMIN_ORDER_KRA_PIN_PATH,
   ADMIN_ORDER_NOTES_PATH,
   ADMIN_ORDERS_CSV_PATH,
   ADMIN_OUTBOX_RESEND_PATH,
@@ -16,7 +19,13 @@ import {
   adminSectionPaths,
 } from "../paths.ts";
 import { renderPage } from "../render/page-response.tsx";
-import { addOrderNote, markMessageAnswered, ORDER_NOTE_MAX_LENGTH, recordResend } from "./admin-actions.ts";
+import {
+  addOrderNote,
+  markMessageAnswered,
+  ORDER_NOTE_MAX_LENGTH,
+  recordResend,
+  setOrderKraPin,
+} from "./admin-actions.ts";
 import { formFields, limitBody, notice, seeOther } from "./admin-answers.ts";
 import { adminWho, requireOwner } from "./admin-auth.ts";
 import { adminCopy } from "./admin-copy.ts";
@@ -62,17 +71,43 @@ function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: st
   });
 }
 
+/** The buyer's KRA PIN form: 303 back to the order with a notice, or a page saying why not. */
+async function saveOrderKraPin(c: Context<AppEnv>): Promise<Response> {
+  const orderId = sessionIdParam(c.req.param("id"));
+  if (orderId === null) return c.notFound();
+  const listQuery = listQueryOf(c, "orders");
+  const { kraPin } = await formFields(c);
+  const result = await setOrderKraPin(c.env.DB, orderId, kraPin, adminWho(c.var.owner));
+  if (result.ok) {
+    // A sale waiting on KRA (refused for the old PIN, say) goes now with the new one, not after its backoff.
+    if (result.changed) {
+      await resendOrderSales(workContextOf(c), orderId, `KRA PIN of ${orderId}`);
+    }
+    return seeOther(c, adminOrderAnchor(orderId, [listQuery, "pin=saved"].filter(Boolean).join("&")));
+  }
+  if (result.reason === "not_found") return c.notFound();
+  const copy = adminCopy.orders.kraPin;
+  const [status, message] =
+    result.reason === "invalid" ? ([400, copy.invalid(result.message)] as const) : ([409, copy.reported] as const);
+  return notice(c, status, {
+    title: copy.refusedTitle,
+    message,
+    back: { href: adminOrderAnchor(orderId, listQuery), label: copy.back },
+  });
+}
+
 /**
  * The owner's back office, behind Cloudflare Access or HTTP Basic auth (src/admin/admin-auth.ts);
  * without either configured it does not exist (404). Every request signs in again.
  *
  * GET /admin redirects to Orders (an e-mail's link /admin#order-<id> keeps its fragment across the
- * redirect). GET /admin/{orders,subscriptions,quotes,messages,outbox}: a section, searched and paged
+ * redirect). GET /admin/{orders,subscriptions,quotes,messages,outbox,invoices}: a section, searched and paged
  * by its query. GET /admin/orders.csv and /admin/messages.csv: the filter's rows as a download.
  *
- * POST /admin/messages/:id/answered (answered=1|0), /admin/orders/:id/notes (note=…) and
- * /admin/outbox/:id/resend: the owner's actions, each audited. Cross-site posts are refused before
- * them (SAME_ORIGIN_ONLY_PATHS); bodies are bounded; each answers 303 back to the item in its list.
+ * POST /admin/messages/:id/answered (answered=1|0), /admin/orders/:id/notes (note=…),
+ * /admin/orders/:id/kra-pin (kraPin=…) and /admin/outbox/:id/resend: the owner's actions, each
+ * audited. Cross-site posts are refused before them (SAME_ORIGIN_ONLY_PATHS); bodies are bounded;
+ * each answers 303 back to the item in its list.
  */
 export function adminRoutes() {
   const app = new Hono<AppEnv>({ strict: false });
@@ -83,7 +118,7 @@ export function adminRoutes() {
   for (const section of Object.keys(adminSectionPaths) as Section[]) {
     app.get(adminSectionPaths[section], owner, async (c) => {
       const params = new URL(c.req.url).searchParams;
-      const { chrome, data } = await adminSectionView(c.env.DB, section, params, adminWho(c.var.owner));
+      const { chrome, data } = await adminSectionView(c.env, section, params, adminWho(c.var.owner));
       return renderPage(c, adminSectionPage(chrome, data), { headers: ADMIN_PRIVATE_HEADERS });
     });
   }
@@ -130,6 +165,8 @@ export function adminRoutes() {
       back: { href: back, label: adminCopy.orders.refused.back },
     });
   });
+
+  app.post(ADMIN_ORDER_KRA_PIN_PATH, owner, limitBody(FORM_BODY_LIMIT), saveOrderKraPin);
 
   app.post(ADMIN_OUTBOX_RESEND_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {
     const id = positiveId(c.req.param("id"));

@@ -25,11 +25,12 @@ import {
 import { countedRows, dateClauses, idSearch, type Listing, phoneSearch, textSearch } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 
-/** Customer name, e-mail, company, phone and both references (Stripe's session id and ours). */
+/** Customer name, e-mail, company, KRA PIN, phone and both references (Stripe's session id and ours). */
 const ORDER_SEARCHED = [
   orders.customer_name,
   orders.customer_email,
   orders.customer_company,
+  orders.customer_kra_pin,
   orders.customer_phone,
   orders.order_id,
   orders.order_ref,

@@ -1,11 +1,14 @@
+import { type InvoicesView, invoiceListing, invoiceStatusLabel, invoicesView } from "../etims/invoices-section.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
 import { nairobiToday } from "../payments/manual-payment-form.ts";
 import { orderBalances, quotePartPayments } from "../payments/order-balance.ts";
 import { receiptNumbersForOrders } from "../receipts/issue-receipt.ts";
+import { reportedOrderIds } from "./admin-action-queries.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
 import { adminCopy } from "./admin-copy.ts";
+import { fetchPage } from "./admin-listing-queries.ts";
 import { type AdminQuery, parseAdminQuery, SECTION_STATUSES, type Section, toQueryString } from "./admin-query.ts";
 import { type MessagesView, searchMessages } from "./message-section.ts";
 import { type OrdersView, searchOrders } from "./order-section.ts";
@@ -14,7 +17,7 @@ import { type QuotesView, searchQuotes } from "./quote-section.ts";
 import { type SubscriptionsView, searchSubscriptions } from "./subscription-section.ts";
 
 /** What a section lists, by section: the data its page (admin-page.tsx) draws. */
-export type AdminSectionData = OrdersView | SubscriptionsView | QuotesView | MessagesView | OutboxView;
+export type AdminSectionData = OrdersView | SubscriptionsView | QuotesView | MessagesView | OutboxView | InvoicesView;
 
 /** What every section's page shows around its rows: who is signed in, the filter, the count, the pages. */
 export type AdminChrome = {
@@ -40,6 +43,7 @@ type Found = { total: number; page: number; pages: number };
 type SectionLoader = (
   db: D1Database,
   params: URLSearchParams,
+  env: Env,
 ) => Promise<{ query: AdminQuery; found: Found; data: AdminSectionData }>;
 
 /** Each section of the back office: how its query reads, what it lists, with which audit trail. */
@@ -72,6 +76,11 @@ const sections: { [S in Section]: SectionLoader } = {
         balances,
         today: nairobiToday(),
         recorded: params.get("recorded") === "1",
+        kraPinReported: await reportedOrderIds(
+          db,
+          found.rows.map((o) => o.order_id),
+        ),
+        kraPinSaved: params.get("pin") === "saved",
       },
     };
   },
@@ -128,6 +137,11 @@ const sections: { [S in Section]: SectionLoader } = {
     );
     return { query, found, data: { section: "outbox", rows: found.rows, audit } };
   },
+  async invoices(db, params, env) {
+    const query = parseAdminQuery("invoices", params);
+    const found = await fetchPage<InvoicesView["rows"][number]>(db, invoiceListing(db, query), query.page);
+    return { query, found, data: await invoicesView(db, env, found.rows, params) };
+  },
 };
 
 /** How each section's filter names its statuses. */
@@ -137,6 +151,7 @@ const statusLabels: { [S in Section]: (status: string) => string } = {
   subscriptions: (status) => adminCopy.statusLabels.subscriptions[status] ?? status,
   quotes: (status) => adminCopy.statusLabels.quotes[status] ?? status,
   messages: (status) => adminCopy.statusLabels.messages[status] ?? status,
+  invoices: invoiceStatusLabel,
 };
 
 const csvPaths: Partial<Record<Section, string>> = {
@@ -152,12 +167,12 @@ const href = (path: string, query: string) => (query ? `${path}?${query}` : path
  * before and after and to the CSV export, each keeping the filter.
  */
 export async function adminSectionView(
-  db: D1Database,
+  env: Env,
   section: Section,
   params: URLSearchParams,
   who: string,
 ): Promise<{ chrome: AdminChrome; data: AdminSectionData }> {
-  const { query, found, data } = await sections[section](db, params);
+  const { query, found, data } = await sections[section](env.DB, params, env);
   const path = adminSectionPaths[section];
   const at = (page: number) => href(path, toQueryString({ ...query, page }));
   const csv = csvPaths[section];

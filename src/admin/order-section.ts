@@ -29,6 +29,10 @@ export type OrdersView = {
   today: string;
   /** The owner just recorded a payment (the redirect after the form says so). */
   recorded: boolean;
+  /** The page's orders whose tax invoice KRA accepted: their buyer's KRA PIN can no longer change. */
+  kraPinReported: ReadonlySet<string>;
+  /** The owner just saved a buyer's KRA PIN. */
+  kraPinSaved: boolean;
 };
 
 /** Rows grouped by their order's session id, each group in the order the rows came. */

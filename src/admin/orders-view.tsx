@@ -21,6 +21,7 @@ import {
   StatusBadge,
   wrappingLink,
 } from "./admin-ui.tsx";
+import { KraPinForm } from "./order-kra-pin.tsx";
 import type { BackOfficeOrder, OrdersView } from "./order-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -122,6 +123,7 @@ function CustomerCell({ order }: { order: BackOfficeOrder }) {
           <VisitorText text={order.customer_company} />
         </p>
       )}
+      {order.customer_kra_pin && <p data-kra-pin="">{adminCopy.orders.kraPin.shown(order.customer_kra_pin)}</p>}
       {/* An order from a quote has no postal address: the quote asked for none. */}
       <p className="text-slate-600">
         <VisitorText
@@ -210,6 +212,7 @@ function OrderRows({
             </div>
             <div className="min-w-0">
               <NoteForm order={order} listQuery={listQuery} noteMax={view.noteMax} />
+              <KraPinForm order={order} listQuery={listQuery} reported={view.kraPinReported.has(order.order_id)} />
               <RecordPaymentForm
                 target={{ kind: "order", orderId: order.order_id, label: order.order_ref ?? order.order_id }}
                 account={view.balances.get(order.order_id) ?? null}
@@ -239,6 +242,15 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
               data-notice="recorded"
             >
               {adminPaymentsCopy.recorded}
+            </p>
+          )}
+          {view.kraPinSaved && (
+            <p
+              className="mt-4 rounded-md bg-brand-100 px-3 py-2 text-sm font-semibold text-brand-900"
+              role="status"
+              data-notice="kra-pin"
+            >
+              {adminCopy.orders.kraPin.saved}
             </p>
           )}
         </>

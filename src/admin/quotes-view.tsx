@@ -74,6 +74,7 @@ function QuoteRow({ quote, view }: { quote: AdminQuote; view: QuotesView }) {
             <VisitorText text={quote.customer_company} />
           </p>
         )}
+        {quote.customer_kra_pin && <p data-kra-pin="">{adminCopy.orders.kraPin.shown(quote.customer_kra_pin)}</p>}
         <p>
           <a className={wrappingLink} href={`mailto:${quote.customer_email}`}>
             <VisitorText text={quote.customer_email} />

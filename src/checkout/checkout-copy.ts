@@ -63,6 +63,20 @@ export const checkoutCopy = {
   },
 };
 
+/**
+ * The buyer's KRA PIN wherever a form asks for it (/checkout, the quote dialog and form, a quote's
+ * M-Pesa form). Optional: a person without a business has none.
+ */
+export const kraPinInput = {
+  label: "KRA PIN (for a tax invoice)",
+  // No browser knows a KRA PIN: its suggestions would be some other field's values.
+  autoComplete: "off",
+  // Eleven characters, with room for the spaces a paste brings (the schema trims them).
+  maxLength: 20,
+  spellCheck: false,
+  autoCapitalize: "characters",
+} as const;
+
 /** The checkout form's fields in display (and focus) order. */
 export const customerFields: {
   name: keyof CustomerInfo;
@@ -72,11 +86,15 @@ export const customerFields: {
   autoComplete: string;
   /** Shares a row with its neighbour from the small-tablet width up. */
   half?: boolean;
+  maxLength?: number;
+  spellCheck?: boolean;
+  autoCapitalize?: "characters";
 }[] = [
   { name: "name", label: "Full Name", required: true, type: "text", autoComplete: "name" },
   { name: "email", label: "Email", required: true, type: "email", autoComplete: "email", half: true },
   { name: "phone", label: "Phone", required: true, type: "tel", autoComplete: "tel", half: true },
   { name: "company", label: "Company (Optional)", required: false, type: "text", autoComplete: "organization" },
+  { name: "kraPin", required: false, type: "text", ...kraPinInput },
   { name: "address", label: "Address", required: true, type: "text", autoComplete: "street-address" },
   { name: "city", label: "City", required: true, type: "text", autoComplete: "address-level2", half: true },
   { name: "state", label: "State", required: true, type: "text", autoComplete: "address-level1", half: true },

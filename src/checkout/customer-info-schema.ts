@@ -1,6 +1,7 @@
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { wellFormedText } from "../lib/well-formed-text.ts";
 import { z } from "../lib/zod.ts";
+import { kraPinField } from "../tax/kra-pin.ts";
 
 /** Longest value Stripe accepts in a metadata field; every customer field is bounded below it. */
 const METADATA_VALUE_MAX = 500;
@@ -36,6 +37,7 @@ export const customerInfoSchema = lazyOnce(() =>
         .trim()
         .max(200, { message: "Company must be at most 200 characters" })
         .optional(),
+      kraPin: kraPinField(),
       address: required("Address", 5, "Address is required", METADATA_VALUE_MAX),
       city: required("City", 2, "City is required", 100),
       state: required("State", 2, "State is required", 100),

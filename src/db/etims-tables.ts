@@ -14,13 +14,17 @@ export const etimsSales = sqliteTable(
   {
     branch_id: text("branch_id").notNull(),
     invc_no: integer("invc_no").notNull(),
-    receipt_type: text("receipt_type", { enum: ["S", "R"] }).notNull().default("S"),
+    receipt_type: text("receipt_type", { enum: ["S", "R"] })
+      .notNull()
+      .default("S"),
     payment_id: text("payment_id").notNull(),
     org_invc_no: integer("org_invc_no"),
     trader_invoice_no: text("trader_invoice_no").notNull(),
     kes_rate_x100: integer("kes_rate_x100"),
     sold_at: text("sold_at").notNull(),
-    status: text("status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "accepted"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     next_attempt_at: text("next_attempt_at").notNull(),
     last_attempt_at: text("last_attempt_at"),

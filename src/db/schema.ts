@@ -14,6 +14,7 @@ import {
   updatedAt,
 } from "./column-values.ts";
 import { quoteCounters, quoteLines, quotes, receiptCounters, receipts } from "./document-tables.ts";
+import { etimsCounters, etimsSales, etimsSenderLeases } from "./etims-tables.ts";
 import { adminSignInFailures, budgets } from "./limit-tables.ts";
 
 export const orders = sqliteTable("orders", {
@@ -258,6 +259,9 @@ export const allTables = [
   mpesaRequests,
   receiptCounters,
   receipts,
+  etimsCounters,
+  etimsSales,
+  etimsSenderLeases,
 ];
 
 export type OrderRow = typeof orders.$inferSelect;

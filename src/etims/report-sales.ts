@@ -23,8 +23,6 @@ import {
   type OscuClient,
 } from "../providers/etims.ts";
 import { vatStatus } from "../tax/vat.ts";
-import { mailTaxInvoice } from "./tax-invoice-notice.ts";
-import { type SaleFacts, SaleNotReportableError, saleRequest } from "./sale-request.ts";
 import {
   dueSales,
   holdWaitingSales,
@@ -33,6 +31,8 @@ import {
   releaseSenderLease,
   takeSenderLease,
 } from "./sale-queries.ts";
+import { type SaleFacts, SaleNotReportableError, saleRequest } from "./sale-request.ts";
+import { mailTaxInvoice } from "./tax-invoice-notice.ts";
 
 /** Sales sent per run: each waits up to 20 s on KRA, and the next run (or nudge) takes the rest. */
 const SALES_PER_RUN = 25;
@@ -40,7 +40,7 @@ const SALES_PER_RUN = 25;
 const LEASE_MS = 5 * 60_000;
 
 /** The wait before a failed sale's next attempt: 1, 2, 4… minutes, at most 30. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 

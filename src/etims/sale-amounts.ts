@@ -14,7 +14,7 @@ import { splitFor, type VatSplit, type VatStatus } from "../tax/vat.ts";
 import { GENERAL_SERVICE } from "./item-codes.ts";
 
 /** A row as KRA takes it: price × quantity = its total, split. */
-export type SaleRow = { quantity: number; unitCents: number; split: VatSplit };
+type SaleRow = { quantity: number; unitCents: number; split: VatSplit };
 
 /** One line the payment paid for, with its rows; `split` adds its rows up. */
 export type SaleLine = {

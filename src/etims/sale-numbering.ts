@@ -19,7 +19,7 @@ const nairobiYear = (iso: string): number => new Date(new Date(iso).getTime() + 
  * the shillings of that day however often it is resent.
  */
 export async function saleNumbering(context: WorkContext, line: LedgerLine | null, at: string): Promise<Statement[]> {
-  if (!line || line.status !== "paid") return [];
+  if (line?.status !== "paid") return [];
   let config: ReturnType<typeof etimsConfigOrNull>;
   try {
     config = etimsConfigOrNull(context.env);

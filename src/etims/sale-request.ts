@@ -102,7 +102,7 @@ function taxSums(amounts: SaleAmounts, taxType: TaxLetter) {
 }
 
 /** The sale's amounts in shillings: a dollar payment at the rate recorded with its number. */
-export const amountsOfSale = (facts: Pick<SaleFacts, "sale" | "payment" | "lines" | "vat">): SaleAmounts =>
+const amountsOfSale = (facts: Pick<SaleFacts, "sale" | "payment" | "lines" | "vat">): SaleAmounts =>
   saleAmounts(facts.payment, facts.lines, facts.vat, facts.sale.kes_rate_x100);
 
 /** saveTrnsSalesOsdc's body for this sale; throws SaleNotReportableError when it cannot be built. */

@@ -17,15 +17,16 @@ const panel = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8
  * a loading state; the cart hint in <head> shows the one that fits before first paint. Once the
  * cart is read, the browser keeps the very same message (an empty cart) or shows the form.
  */
-export function Checkout() {
+export function Checkout({ vatIncluded }: { vatIncluded: boolean }) {
   return (
     <CartProvider>
-      <CheckoutView />
+      <CheckoutView vatIncluded={vatIncluded} />
     </CartProvider>
   );
 }
 
-function CheckoutView() {
+/** `vatIncluded`: the server's VAT_REGISTERED, which the browser cannot read. */
+function CheckoutView({ vatIncluded }: { vatIncluded: boolean }) {
   const { items, remove } = useCart();
   // Once paid, the cart is cleared on the way out: keep showing what was bought, not "empty".
   const [paidItems, setPaidItems] = useState<CartItems | null>(null);
@@ -52,6 +53,7 @@ function CheckoutView() {
             items={shown}
             totalCents={totalCents}
             monthlyCents={monthlyCents}
+            vatIncluded={vatIncluded}
             onRemove={paidItems ? null : remove}
           />
         </SummaryPanel>

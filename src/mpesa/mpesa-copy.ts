@@ -11,6 +11,8 @@ export const mpesaCopy = {
   phoneLabel: "M-Pesa phone number",
   phoneInvalid: "Enter a Safaricom number: 07…, 01…, +254… or 254…",
   phoneHint: "The Safaricom number that will get the payment prompt, e.g. 0712 345 678.",
+  /** Under a quote's KRA PIN field, which starts with the PIN the quote was asked with. */
+  kraPinHint: "Optional: it goes on your tax invoice. Leave it empty if you have none.",
   rateLine: (rateX100: number, setOn: string | null) =>
     `Charged in Kenyan shillings at ${formatKesRate(rateX100)} KES per USD${setOn ? ` (our rate of ${setOn})` : ""}, rounded up to a whole shilling.`,
   amountLine: (kes: number) => `You will pay ${formatKes(kes)}.`,

@@ -10,6 +10,7 @@ import { findQuoteByKey } from "../quotes/quote-numbers.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
+import { KRA_PIN_MESSAGE, kraPinField } from "../tax/kra-pin.ts";
 import { promptWhenAdmitted } from "./mpesa-answers.ts";
 import { mpesaCopy as copy } from "./mpesa-copy.ts";
 import { mpesaNotStartedPage } from "./mpesa-order-page.tsx";
@@ -24,7 +25,8 @@ const PRIVATE_HEADERS = {
 
 /**
  * POST /mpesa/pay-quote: a written quote paid by M-Pesa from its page's plain form (it works
- * without scripts): the number, its key, the phone and the shillings the page showed. Answered with
+ * without scripts): the number, its key, the phone, the shillings the page showed and the buyer's
+ * KRA PIN (optional; a bad one is refused with nothing sent). Answered with
  * the waiting page (303), or a page that says why not, with the way back to the quote.
  */
 export function mpesaQuoteRoutes() {
@@ -48,7 +50,11 @@ export function mpesaQuoteRoutes() {
     if (!phone) return page(copy.phoneInvalid, 400, back);
     const shown = Number(fields.kes);
     if (!Number.isSafeInteger(shown) || shown <= 0) return page(copy.malformed, 400, back);
-    const checked = await checkMpesaQuote(workContextOf(c), quote, shown);
+    const kraPin = kraPinField().safeParse(fields.kraPin);
+    if (!kraPin.success) return page(KRA_PIN_MESSAGE, 400, back);
+    // The form shows the quote's PIN to keep, correct or clear; a post without the field keeps it.
+    const payer = fields.kraPin === undefined ? quote : { ...quote, customer_kra_pin: kraPin.data ?? null };
+    const checked = await checkMpesaQuote(workContextOf(c), payer, shown);
     const answer = await promptWhenAdmitted(c, checked, phone);
     if (answer.kind === "started") return c.redirect(answer.path, 303);
     return page(answer.error, answer.status, back);
@@ -62,15 +68,21 @@ type Back = { href: string; label: string };
 /** Where a refusal that knows no quote yet points. */
 const HOME: Back = { href: paths.home, label: copy.waiting.home };
 
-type QuotePayFields = { number: string; key: string; phone?: string | undefined; kes?: string | undefined };
+type QuotePayFields = {
+  number: string;
+  key: string;
+  phone?: string | undefined;
+  kes?: string | undefined;
+  kraPin?: string | undefined;
+};
 
 async function formFields(c: Parameters<typeof readSubmission>[0]): Promise<QuotePayFields | null> {
   const channel = channelOf(c);
   if (channel !== "form") return null;
   const submission = await readSubmission(c, channel);
   if (submission?.channel !== "form") return null;
-  const { number, key, phone, kes } = submission.fields;
-  return number && key ? { number, key, phone, kes } : null;
+  const { number, key, phone, kes, kraPin } = submission.fields;
+  return number && key ? { number, key, phone, kes, kraPin } : null;
 }
 
 function notFound(c: Parameters<typeof renderPage>[0]) {

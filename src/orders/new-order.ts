@@ -30,7 +30,7 @@ export function cartOrderItems(cart: PricedCart): NewOrder["items"] {
 
 /**
  * A quote's order: its lines and the amount due as quoted, for the buyer it names (a quote knows the
- * name, e-mail and company; the postal fields of the order stay empty).
+ * name, e-mail, company and KRA PIN; the postal fields of the order stay empty).
  */
 export function quoteOrder(
   quote: Quote,
@@ -47,6 +47,7 @@ export function quoteOrder(
       email: quote.customer_email,
       phone: "",
       company: quote.customer_company ?? undefined,
+      kraPin: quote.customer_kra_pin ?? undefined,
       address: "",
       city: "",
       state: "",

@@ -20,6 +20,8 @@ export type NewOrder = {
     email: string;
     phone: string;
     company?: string | undefined;
+    /** The buyer's KRA PIN for their tax invoice, when they gave one. */
+    kraPin?: string | undefined;
     address: string;
     city: string;
     state: string;
@@ -58,6 +60,8 @@ export function orderStatements(db: D1Database, order: NewOrder): Statement[] {
     customer_email: c.email,
     customer_phone: c.phone,
     customer_company: c.company || null,
+    // The schemas upper-case it already; a caller that skipped them must not store a second spelling.
+    customer_kra_pin: c.kraPin?.toUpperCase() || null,
     address: c.address,
     city: c.city,
     state: c.state,

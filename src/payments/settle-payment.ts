@@ -13,9 +13,9 @@
  */
 
 import { runBatch, type Statement } from "../db/client.ts";
-import { saleOfPayment } from "../etims/sale-queries.ts";
-import { nudgeSaleSender, saleNumbering } from "../etims/sale-numbering.ts";
 import type { PaymentRow } from "../db/schema.ts";
+import { nudgeSaleSender, saleNumbering } from "../etims/sale-numbering.ts";
+import { awaitsKra } from "../etims/sale-status.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { notifyOrderPaid, type PaidDetails } from "../mail/order-notices.ts";
 import { allowedFrom } from "../orders/order-status.ts";
@@ -124,7 +124,7 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
   // A card checkout's e-mails are asked for at each of Stripe's claims (the outbox sends them once),
   // so one that could not be queued goes with the next; anything else, when it made the order paid.
   if (order.status === "paid" && (becamePaid || (incoming.channel === "card" && incoming.settles === "paid"))) {
-    const awaitingKra = line ? (await saleOfPayment(env.DB, line.paymentId))?.status === "pending" : false;
+    const awaitingKra = line ? (await awaitsKra(env.DB, line.paymentId)).waits : false;
     await tellOrderPaid(context, order, {
       receipt,
       taxInvoiceFollows: awaitingKra,

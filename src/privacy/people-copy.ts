@@ -57,7 +57,7 @@ export const peopleCopy = {
     heading: "Erase",
     deleted:
       "Deleted: their messages, quotes they never accepted, billing links, finished M-Pesa prompts and the content of every e-mail to or about them.",
-    kept: "Kept for 7 years after the last payment, as the law and our privacy policy require: orders, payments, receipts and accepted quotes, with their name, company, city and country. Their e-mail address, phone and street address are removed from them.",
+    kept: "Kept for 7 years after the last payment, as the law and our privacy policy require: orders, payments, receipts and accepted quotes, with their name, company, KRA PIN, city and country. Their e-mail address, phone and street address are removed from them.",
     confirm: "Type the address again to confirm",
     confirmHint: "Erasing cannot be undone.",
     submit: "Erase this person's data",

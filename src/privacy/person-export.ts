@@ -13,7 +13,7 @@ import { company } from "../site/company-copy.ts";
 import type { Person } from "./person.ts";
 
 const EXPORT_FORMAT = "personal-data-export";
-const EXPORT_VERSION = 2;
+const EXPORT_VERSION = 3;
 
 const flag = (value: number) => value === 1;
 
@@ -93,6 +93,7 @@ function ordersOf(person: Person) {
       email: o.customer_email,
       phone: o.customer_phone,
       company: o.customer_company,
+      kra_pin: o.customer_kra_pin,
       address: o.address,
       city: o.city,
       state: o.state,
@@ -177,7 +178,12 @@ export function personExport(person: Person, generatedAt: string) {
       currency: q.currency,
       due_cents: q.due_cents,
       monthly_cents: q.monthly_cents,
-      customer: { name: q.customer_name, email: q.customer_email, company: q.customer_company },
+      customer: {
+        name: q.customer_name,
+        email: q.customer_email,
+        company: q.customer_company,
+        kra_pin: q.customer_kra_pin,
+      },
       lines: rows.quoteLines
         .filter((l) => l.number === q.number)
         .map((l) => ({

@@ -110,7 +110,7 @@ export function receiptVerifyUrl(config: Pick<EtimsConfig, "env" | "tin" | "bran
   return `${VERIFY_HOSTS[config.env]}/common/link/etims/receipt/indexEtimsReceiptData?Data=${encodeURIComponent(data)}`;
 }
 
-export type OscuAnswer = { resultCd: string; resultMsg: string; resultDt: string; data: unknown };
+type OscuAnswer = { resultCd: string; resultMsg: string; resultDt: string; data: unknown };
 
 async function fetchJson(url: string, init: RequestInit, what: string, timeoutMs: number): Promise<unknown> {
   let res: Response;
@@ -165,7 +165,7 @@ export type OscuClient = {
   saveSale(sale: Record<string, unknown>): Promise<OscuSaleAnswer>;
 };
 
-export type OscuSaleAnswer = {
+type OscuSaleAnswer = {
   curRcptNo: number;
   totRcptNo: number;
   intrlData: string;

@@ -1,3 +1,4 @@
+import { kraPinInput } from "../checkout/checkout-copy.ts";
 import { paths } from "../paths.ts";
 
 export const customQuoteMeta = {
@@ -8,16 +9,18 @@ export const customQuoteMeta = {
 
 /** One field of the written quote's details (the dialog, and the form shown without JavaScript). */
 export type QuoteFieldCopy = {
-  name: "name" | "email" | "company";
+  name: "name" | "email" | "company" | "kraPin";
   label: string;
   required: boolean;
   type: "text" | "email";
   autoComplete: string;
   /** Longest value the quote request takes (the checkout form's own bounds). */
   maxLength: number;
+  spellCheck?: boolean;
+  autoCapitalize?: "characters";
 };
 
-/** Name, e-mail and company: the checkout form's fields a written quote is addressed with. */
+/** Name, e-mail, company and KRA PIN: the checkout form's fields a written quote is addressed with. */
 export const quoteFields: QuoteFieldCopy[] = [
   { name: "name", label: "Name", required: true, type: "text", autoComplete: "name", maxLength: 200 },
   { name: "email", label: "Email", required: true, type: "email", autoComplete: "email", maxLength: 254 },
@@ -29,6 +32,7 @@ export const quoteFields: QuoteFieldCopy[] = [
     autoComplete: "organization",
     maxLength: 200,
   },
+  { name: "kraPin", required: false, type: "text", ...kraPinInput },
 ];
 
 /** The written quote (PDF) wherever it is offered: /custom-quote's dialog and form, and /checkout. */

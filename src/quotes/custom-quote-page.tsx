@@ -37,6 +37,8 @@ function NoScriptQuoteFields() {
               type={field.type}
               autoComplete={field.autoComplete}
               maxLength={field.maxLength}
+              spellCheck={field.spellCheck}
+              autoCapitalize={field.autoCapitalize}
               required={field.required}
               className={inputClass}
             />

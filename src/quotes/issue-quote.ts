@@ -1,5 +1,6 @@
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { sellerTaxIdentity } from "../tax/seller.ts";
 import { getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
 import { deleteQuote } from "./quote-queries.ts";
 import { storedQuotePdf, storeQuotePdf } from "./quote-store.ts";
@@ -10,9 +11,9 @@ export type IssuedQuote = { quote: Quote; pdf: Uint8Array };
  * The PDF library and its fonts (about a megabyte of code) load on the first quote an isolate draws,
  * never on the start of a Worker that only serves pages.
  */
-async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
+async function drawQuote(quote: Quote, { env, origin }: WorkContext): Promise<Uint8Array> {
   const { quotePdf } = await import("./quote-document.ts");
-  return quotePdf(quote, origin);
+  return quotePdf(quote, origin, sellerTaxIdentity(env));
 }
 
 /**
@@ -21,13 +22,14 @@ async function drawQuote(quote: Quote, origin: string): Promise<Uint8Array> {
  * without its document.
  */
 export async function issueQuote(
-  { env, origin }: WorkContext,
+  context: WorkContext,
   cart: PricedCart,
   customer: QuoteCustomer,
 ): Promise<IssuedQuote> {
+  const { env } = context;
   const quote = await insertQuote(env.DB, cart, customer);
   try {
-    const pdf = await drawQuote(quote, origin);
+    const pdf = await drawQuote(quote, context);
     await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
     return { quote, pdf };
   } catch (error) {
@@ -44,9 +46,9 @@ export async function quoteDocument(context: WorkContext, quote: Quote): Promise
   return (await storedQuotePdf(context.env.DOCUMENTS, quote.number)) ?? drawAndKeep(context, quote);
 }
 
-async function drawAndKeep({ env, origin }: WorkContext, quote: Quote): Promise<Uint8Array> {
-  const pdf = await drawQuote(quote, origin);
-  await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
+async function drawAndKeep(context: WorkContext, quote: Quote): Promise<Uint8Array> {
+  const pdf = await drawQuote(quote, context);
+  await storeQuotePdf(context.env.DOCUMENTS, quote.number, pdf);
   return pdf;
 }
 

@@ -18,7 +18,13 @@ export type Quote = QuoteRow & { lines: QuoteLineRow[] };
 /** How long a quote's prices hold. */
 export const QUOTE_VALID_DAYS = 30;
 
-export type QuoteCustomer = { name: string; email: string; company?: string | undefined };
+export type QuoteCustomer = {
+  name: string;
+  email: string;
+  company?: string | undefined;
+  /** Upper-cased by the request's schema (tax/kra-pin.ts). */
+  kraPin?: string | undefined;
+};
 
 /** Q-2026-00001: the year, then the year's running number. */
 function quoteNumber(year: number, n: number): string {
@@ -56,7 +62,7 @@ export async function insertQuote(
       customer_name: customer.name,
       customer_email: customer.email,
       customer_company: customer.company || null,
-      customer_kra_pin: null,
+      customer_kra_pin: customer.kraPin?.toUpperCase() || null,
       due_cents: cart.totalCents,
       monthly_cents: monthlyCents,
       created_at: now.toISOString(),

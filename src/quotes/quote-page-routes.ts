@@ -6,6 +6,7 @@ import { quotePayOnline } from "../payments/manual-payments.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
+import { sellerTaxIdentity } from "../tax/seller.ts";
 import { findQuoteByKey } from "./quote-numbers.ts";
 import { quotePage, quoteTooManyPage } from "./quote-page.tsx";
 
@@ -44,6 +45,7 @@ export function quotePageRoutes() {
       pdfHref: quotePdfPath(quote.number, quote.access_key),
       payOnline: await quotePayOnline(c.env, quote, Date.now()),
       mpesa: await quoteMpesaOffer(c.env, quote, Date.now()),
+      seller: sellerTaxIdentity(c.env),
     };
     return renderPage(c, quotePage(view), { headers: PRIVATE_HEADERS });
   });

@@ -1,146 +1,33 @@
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
-import type { QuoteLineRow } from "../db/document-tables.ts";
 import { formatLongDate } from "../lib/dates.ts";
-import { formatMoney } from "../lib/money.ts";
 import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
 import { QUOTE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import type { SellerTaxIdentity } from "../tax/seller.ts";
+import { taxCopy } from "../tax/tax-copy.ts";
 import type { QuotePayOnline } from "./pay-online.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
 import type { Quote } from "./quote-numbers.ts";
 import { quotePageCopy } from "./quote-page-copy.ts";
+import { LinesTable, Totals } from "./quote-page-lines.tsx";
 import { HowToPay, PayByMpesa, PayOnline } from "./quote-payment-panels.tsx";
+import { quoteVat } from "./quote-vat.ts";
 
 const copy = quotePageCopy;
 
-export type QuoteView = { quote: Quote; pdfHref: string; payOnline: QuotePayOnline; mpesa: QuoteMpesa | null };
-
-/** Below sm the table becomes one block per line, each cell with its own label. */
-const cell = "block px-4 py-1 align-top sm:table-cell sm:py-3";
-
-function CellLabel({ children }: { children: string }) {
-  return <span className="mr-2 text-xs font-semibold text-slate-600 uppercase sm:hidden">{children}</span>;
-}
-
-function PerMonth({ recurring }: { recurring: boolean }) {
-  return recurring ? <span className="block text-xs font-normal text-slate-600">{words.perMonth}</span> : null;
-}
-
-/** The PDF's columns, with the category the page has room for. */
-const columns = { ...words.columns, category: copy.lines.category };
-
-function LineRow({ line, currency }: { line: QuoteLineRow; currency: string }) {
-  const recurring = line.recurring === 1;
-  return (
-    <tr
-      className="block border-t border-slate-200 py-3 sm:table-row sm:py-0"
-      data-item-id={line.item_id}
-      data-recurring={recurring ? "" : undefined}
-    >
-      <th scope="row" className={`${cell} text-left font-semibold text-slate-900 [overflow-wrap:anywhere]`}>
-        {line.name}
-      </th>
-      <td className={`${cell} text-slate-700`}>
-        <CellLabel>{columns.category}</CellLabel>
-        {line.category}
-      </td>
-      <td className={`${cell} tabular-nums sm:text-right`}>
-        <CellLabel>{columns.quantity}</CellLabel>
-        {line.quantity}
-      </td>
-      <td className={`${cell} tabular-nums sm:text-right`}>
-        <CellLabel>{columns.unitPrice}</CellLabel>
-        {formatMoney(line.unit_amount_cents, currency)}
-        <PerMonth recurring={recurring} />
-      </td>
-      <td className={`${cell} font-semibold tabular-nums sm:text-right`}>
-        <CellLabel>{columns.lineTotal}</CellLabel>
-        {formatMoney(line.unit_amount_cents * line.quantity, currency)}
-        <PerMonth recurring={recurring} />
-      </td>
-    </tr>
-  );
-}
-
-function LinesTable({ quote }: { quote: Quote }) {
-  const head = "px-4 py-3 font-semibold";
-  return (
-    <table className="mt-4 block w-full text-left text-sm text-slate-800 sm:table" data-quote-lines>
-      <caption className="sr-only">{copy.lines.heading}</caption>
-      <thead className="hidden bg-slate-50 text-xs tracking-wide text-slate-700 uppercase sm:table-header-group">
-        <tr>
-          <th scope="col" className={head}>
-            {columns.service}
-          </th>
-          <th scope="col" className={head}>
-            {columns.category}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {columns.quantity}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {columns.unitPrice}
-          </th>
-          <th scope="col" className={`${head} text-right`}>
-            {columns.lineTotal}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block sm:table-row-group">
-        {quote.lines.map((line) => (
-          <LineRow key={line.position} line={line} currency={quote.currency} />
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** While a quote is being paid in parts: what came in, and what is left. */
-function PartPaidTotals({ payOnline }: { payOnline: QuotePayOnline }) {
-  if (payOnline.kind !== "part-paid") return null;
-  const money = (cents: number) => formatMoney(cents, payOnline.currency);
-  return (
-    <>
-      <div className="flex items-baseline justify-between gap-4" data-total="paid">
-        <dt className="text-slate-700">{copy.paidSoFar}</dt>
-        <dd className="text-slate-900 tabular-nums">{money(payOnline.paidCents)}</dd>
-      </div>
-      <div className="flex items-baseline justify-between gap-4" data-total="balance">
-        <dt className="font-semibold text-slate-900">{copy.balance}</dt>
-        <dd className="text-lg font-bold text-slate-900 tabular-nums">{money(payOnline.balanceCents)}</dd>
-      </div>
-    </>
-  );
-}
-
-function Totals({ quote, payOnline }: { quote: Quote; payOnline: QuotePayOnline }) {
-  return (
-    <div className="mt-6 ml-auto max-w-sm space-y-2 border-t border-slate-200 pt-4 text-sm" data-quote-totals>
-      <dl className="space-y-2">
-        <div className="flex items-baseline justify-between gap-4" data-total="due">
-          <dt className="font-semibold text-slate-900">{words.dueOnAcceptance}</dt>
-          <dd className="text-lg font-bold text-slate-900 tabular-nums">
-            {formatMoney(quote.due_cents, quote.currency)}
-          </dd>
-        </div>
-        {quote.monthly_cents > 0 && (
-          <div className="flex items-baseline justify-between gap-4" data-total="monthly">
-            <dt className="font-semibold text-slate-900">{words.monthlyThereafter}</dt>
-            <dd className="font-bold text-slate-900 tabular-nums">
-              {formatMoney(quote.monthly_cents, quote.currency)} {words.perMonth}
-            </dd>
-          </div>
-        )}
-        <PartPaidTotals payOnline={payOnline} />
-      </dl>
-      <p className="text-xs text-slate-600">{copy.dueNote}</p>
-    </div>
-  );
-}
+export type QuoteView = {
+  quote: Quote;
+  pdfHref: string;
+  payOnline: QuotePayOnline;
+  mpesa: QuoteMpesa | null;
+  /** Ours, as configured now: the page is drawn afresh each time, unlike the PDF kept at issue. */
+  seller: SellerTaxIdentity;
+};
 
 function QuoteBody({ view }: { view: QuoteView }) {
-  const { quote, pdfHref, payOnline } = view;
+  const { quote, pdfHref, payOnline, seller } = view;
+  const vat = quoteVat(quote.lines, seller.vat);
   return (
     <div className="bg-slate-50 py-10 sm:py-14">
       {/* The key is in this page's URL: no request from it names the page (React puts this in <head>). */}
@@ -156,6 +43,12 @@ function QuoteBody({ view }: { view: QuoteView }) {
               <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
                 {copy.title(quote.number)}
               </h1>
+              {seller.kraPin && (
+                <p className="mt-2 text-sm text-slate-600" data-seller-tax>
+                  {`${words.registration} · `}
+                  <span className="whitespace-nowrap">{taxCopy.kraPin(seller.kraPin)}</span>
+                </p>
+              )}
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-quote-dates>
               <dt className="text-slate-600">{words.labels.date}</dt>
@@ -187,14 +80,19 @@ function QuoteBody({ view }: { view: QuoteView }) {
               <span className="sr-only">{copy.client.email}: </span>
               <bdi>{quote.customer_email}</bdi>
             </p>
+            {quote.customer_kra_pin && (
+              <p className="text-slate-700" data-customer-kra-pin>
+                {taxCopy.kraPin(quote.customer_kra_pin)}
+              </p>
+            )}
           </section>
 
           <section aria-labelledby="lines-heading" className="mt-8">
             <h2 id="lines-heading" className="text-xl font-bold text-slate-900">
               {copy.lines.heading}
             </h2>
-            <LinesTable quote={quote} />
-            <Totals quote={quote} payOnline={payOnline} />
+            <LinesTable quote={quote} vat={vat} />
+            <Totals quote={quote} payOnline={payOnline} vat={vat} />
           </section>
 
           <div className="mt-8">

@@ -1,6 +1,7 @@
 /** The quote page's ways to pay: how (bank, M-Pesa paybill, card), Pay online, and M-Pesa Express. */
 import type { ReactNode } from "react";
 import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
+import { KraPinField } from "../components/KraPinField.tsx";
 import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
@@ -123,8 +124,9 @@ export function PayByMpesa({ quote, mpesa }: { quote: Quote; mpesa: QuoteMpesa }
           <input type="hidden" name="kes" value={mpesa.kes} />
           <p className="text-slate-700">{mpesaCopy.rateLine(mpesa.rateX100, mpesa.setOn)}</p>
           <p className="text-lg font-semibold text-slate-900">{mpesaCopy.amountLine(mpesa.kes)}</p>
-          <div className="max-w-sm">
+          <div className="max-w-sm space-y-3">
             <MpesaPhoneField id="quote-mpesa-phone" name="phone" />
+            <KraPinField id="quote-mpesa-kra-pin" defaultValue={quote.customer_kra_pin} hint={mpesaCopy.kraPinHint} />
           </div>
           <button type="submit" className={`${buttonClass("primary")} w-full sm:w-auto`}>
             {mpesaCopy.payButton(mpesa.kes)}

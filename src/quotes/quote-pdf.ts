@@ -22,8 +22,12 @@ import {
 } from "../documents/pdf-kit.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { SellerTaxIdentity } from "../tax/seller.ts";
+import { taxCopy } from "../tax/tax-copy.ts";
+import type { VatSplit } from "../tax/vat.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
 import type { Quote } from "./quote-numbers.ts";
+import { lineTotalCents, type QuoteVat, quoteVat } from "./quote-vat.ts";
 
 /** Where the document points: the site, and the quote's own page (with its key). */
 export type QuoteLinks = { siteUrl: string; quotePageUrl: string };
@@ -37,11 +41,11 @@ export function clientText(quote: Quote): { name: string; company: string } {
 const COLUMNS = { service: MARGIN, qty: 350, unit: 450, total: RIGHT_EDGE };
 const ROW = 30;
 
-/** The company, and which quote this is: its number, date and validity. */
-function drawQuoteLetterhead(d: Drawing, quote: Quote): void {
+/** The company (with its KRA PIN once one is configured), and which quote this is: its number, date and validity. */
+function drawQuoteLetterhead(d: Drawing, quote: Quote, seller: SellerTaxIdentity): void {
   drawLetterhead(d, {
     title: words.title,
-    registration: words.registration,
+    registration: seller.kraPin ? `${words.registration} · ${taxCopy.kraPin(seller.kraPin)}` : words.registration,
     meta: [
       [words.labels.number, quote.number],
       [words.labels.date, formatLongDate(quote.created_at)],
@@ -75,6 +79,10 @@ function drawClient(d: Drawing, quote: Quote, links: QuoteLinks): void {
     regular.draw(pen.page, regular.fit(quote.customer_email, 10, WIDTH), MARGIN, y, 10, MUTED);
     y -= 13;
   }
+  if (quote.customer_kra_pin) {
+    regular.draw(pen.page, taxCopy.kraPin(quote.customer_kra_pin), MARGIN, y, 10);
+    y -= 13;
+  }
   if (!complete) {
     regular.draw(pen.page, words.nameAsWritten, MARGIN, y, 8, MUTED);
     regular.draw(pen.page, links.quotePageUrl, MARGIN, y - 11, 8, MUTED);
@@ -94,8 +102,11 @@ function drawTableHeader(d: Drawing): void {
   pen.y -= 25;
 }
 
-/** One line of the table: the service and its category, the quantity, the unit price and the line's total. */
-function drawLine(d: Drawing, item: QuoteLineRow, currency: string): void {
+/**
+ * One line of the table: the service and its category, the quantity, the unit price and the line's
+ * total; under the total, small, "per month" for a monthly line, then its net and VAT.
+ */
+function drawLine(d: Drawing, item: QuoteLineRow, currency: string, split: VatSplit | undefined): void {
   if (d.pen.y < MARGIN + 60) {
     turnPage(d);
     drawTableHeader(d);
@@ -106,28 +117,50 @@ function drawLine(d: Drawing, item: QuoteLineRow, currency: string): void {
   regular.draw(pen.page, regular.fit(item.category, 8, serviceWidth), COLUMNS.service + 6, pen.y - 12, 8, MUTED);
   right(d, regular, String(item.quantity), COLUMNS.qty, pen.y, 10);
   right(d, regular, formatMoney(item.unit_amount_cents, currency), COLUMNS.unit, pen.y, 10);
-  right(d, bold, formatMoney(item.unit_amount_cents * item.quantity, currency), COLUMNS.total - 6, pen.y, 10);
+  right(d, bold, formatMoney(lineTotalCents(item), currency), COLUMNS.total - 6, pen.y, 10);
+  let under = pen.y - 12;
   if (item.recurring === 1) {
     // Under the amounts, small: the columns stay aligned and the figure is never read as one-off.
-    right(d, regular, words.perMonth, COLUMNS.unit, pen.y - 12, 8, MUTED);
-    right(d, regular, words.perMonth, COLUMNS.total - 6, pen.y - 12, 8, MUTED);
+    right(d, regular, words.perMonth, COLUMNS.unit, under, 8, MUTED);
+    right(d, regular, words.perMonth, COLUMNS.total - 6, under, 8, MUTED);
+    if (split) under -= 11;
   }
-  rule(d, pen.y - 18, 0.5);
-  pen.y -= ROW;
+  if (split) {
+    const text = taxCopy.lineSplit(formatMoney(split.netCents, currency), formatMoney(split.vatCents, currency));
+    right(d, regular, text, COLUMNS.total - 6, under, 8, MUTED);
+  }
+  const depth = pen.y - 12 - under;
+  rule(d, pen.y - 18 - depth, 0.5);
+  pen.y -= ROW + depth;
 }
 
 /** The lines, under their header, running over as many pages as they need. */
-function drawLines(d: Drawing, quote: Quote): void {
+function drawLines(d: Drawing, quote: Quote, vat: QuoteVat | null): void {
   drawTableHeader(d);
-  for (const item of quote.lines) drawLine(d, item, quote.currency);
+  quote.lines.forEach((item, i) => {
+    drawLine(d, item, quote.currency, vat?.lines[i]);
+  });
 }
 
-/** What is due on acceptance, and what recurs after it. */
-function drawTotals(d: Drawing, quote: Quote): void {
+/**
+ * What is due on acceptance (the net and VAT above it, when prices include VAT), and what recurs
+ * after it; then the one note that prices include VAT.
+ */
+function drawTotals(d: Drawing, quote: Quote, vat: QuoteVat | null): void {
   if (d.pen.y < MARGIN + 200) turnPage(d);
   const { pen, regular, bold } = d;
   pen.y -= 8;
   const LABELS = COLUMNS.total - 150;
+  if (vat) {
+    for (const [label, cents] of [
+      [taxCopy.net, vat.document.netCents],
+      [taxCopy.vat, vat.document.vatCents],
+    ] as const) {
+      right(d, regular, label, LABELS, pen.y, 10);
+      right(d, regular, formatMoney(cents, quote.currency), COLUMNS.total - 6, pen.y, 10);
+      pen.y -= 17;
+    }
+  }
   right(d, regular, words.dueOnAcceptance, LABELS, pen.y, 11);
   right(d, bold, formatMoney(quote.due_cents, quote.currency), COLUMNS.total - 6, pen.y, 12);
   if (quote.monthly_cents > 0) {
@@ -141,6 +174,10 @@ function drawTotals(d: Drawing, quote: Quote): void {
       pen.y,
       12,
     );
+  }
+  if (vat) {
+    pen.y -= 18;
+    right(d, regular, taxCopy.pricesInclude, COLUMNS.total - 6, pen.y, 8, MUTED);
   }
   pen.y -= 36;
 }
@@ -162,7 +199,12 @@ function drawTerms(d: Drawing, quote: Quote, links: QuoteLinks): void {
  * methods; page numbers when it runs over. The same quote and fonts give the same document (its
  * creation date is the quote's own).
  */
-export async function renderQuotePdf(quote: Quote, fonts: DocumentFonts, links: QuoteLinks): Promise<Uint8Array> {
+export async function renderQuotePdf(
+  quote: Quote,
+  fonts: DocumentFonts,
+  links: QuoteLinks,
+  seller: SellerTaxIdentity,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const weights = await embedFonts(doc, fonts);
   setMetadata(doc, {
@@ -171,10 +213,11 @@ export async function renderQuotePdf(quote: Quote, fonts: DocumentFonts, links: 
     date: quote.created_at,
   });
   const d = startDrawing(doc, weights);
-  drawQuoteLetterhead(d, quote);
+  const vat = quoteVat(quote.lines, seller.vat);
+  drawQuoteLetterhead(d, quote, seller);
   drawClient(d, quote, links);
-  drawLines(d, quote);
-  drawTotals(d, quote);
+  drawLines(d, quote, vat);
+  drawTotals(d, quote, vat);
   drawTerms(d, quote, links);
   drawFooters(d, (page, pages) => words.page(quote.number, page, pages), links.siteUrl);
   return doc.save();

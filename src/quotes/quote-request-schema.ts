@@ -4,11 +4,11 @@ import { lazyOnce } from "../lib/lazy-once.ts";
 import { z } from "../lib/zod.ts";
 
 /**
- * Who a written quote is for: the checkout form's own name, e-mail and company fields, with its
- * messages, so /checkout can reuse what the buyer typed and the worker answers in the same words.
+ * Who a written quote is for: the checkout form's own name, e-mail, company and KRA PIN fields, with
+ * its messages, so /checkout can reuse what the buyer typed and the worker answers in the same words.
  */
 export const quoteCustomerSchema = lazyOnce(() =>
-  customerInfoSchema().pick({ name: true, email: true, company: true }),
+  customerInfoSchema().pick({ name: true, email: true, company: true, kraPin: true }),
 );
 
 export type QuoteCustomerInput = z.infer<ReturnType<typeof quoteCustomerSchema>>;

@@ -20,8 +20,8 @@ export function quoteRequestOf(submission: Submission): QuoteRequest | QuoteRefu
   const ids = submission.lists.services ?? [];
   if (ids.length === 0) return { status: 400, error: messages.noServices };
   if (ids.length > MAX_CART_ITEMS) return { status: 400, error: messages.tooManyServices(MAX_CART_ITEMS) };
-  const { name, email, company } = submission.fields;
-  const customer = quoteCustomerSchema().safeParse({ name, email, company: company?.trim() || undefined });
+  const { name, email, company, kraPin } = submission.fields;
+  const customer = quoteCustomerSchema().safeParse({ name, email, company: company?.trim() || undefined, kraPin });
   if (!customer.success) {
     return invalid(toIssues(customer.error).map((issue) => ({ ...issue, path: `customer.${issue.path}` })));
   }

@@ -6,6 +6,7 @@
  */
 
 import type { ReceiptRow } from "../db/document-tables.ts";
+import { awaitsKra } from "../etims/sale-status.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
 import { receiptPath } from "../paths.ts";
@@ -19,7 +20,7 @@ import {
   unstoredReceipts,
 } from "./receipt-queries.ts";
 import { storedReceiptPdf, storeReceiptPdf } from "./receipt-store.ts";
-import { awaitsKra, documentTaxOf } from "./receipt-tax.ts";
+import { documentTaxOf } from "./receipt-tax.ts";
 
 /** A receipt as a link names it: `path` is /receipt/<number>?k=<key>, relative (prefix the site's origin). */
 export type ReceiptRef = { number: string; accessKey: string; path: string };

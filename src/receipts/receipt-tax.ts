@@ -6,7 +6,6 @@
 import type { EtimsSaleRow } from "../db/etims-tables.ts";
 import type { DocumentTax, KraSignature } from "../etims/document-tax.ts";
 import { saleAmounts } from "../etims/sale-amounts.ts";
-import { saleOfPayment } from "../etims/sale-queries.ts";
 import { type EtimsConfig, etimsConfigOrNull, receiptVerifyUrl } from "../providers/etims.ts";
 import { sellerTaxIdentity } from "../tax/seller.ts";
 import type { ReceiptFacts } from "./receipt-queries.ts";
@@ -51,16 +50,4 @@ export function documentTaxOf(env: Env, facts: ReceiptFacts, sale: EtimsSaleRow 
     invoice,
     usdPaidCents: invoice && inDollars ? payment.amount_cents : null,
   };
-}
-
-/**
- * Whether the receipt must wait before it is drawn: eTIMS reports its payment and KRA has not
- * accepted it yet. Drawn now, it would be kept as a plain receipt for good.
- */
-export async function awaitsKra(
-  db: D1Database,
-  paymentId: string,
-): Promise<{ sale: EtimsSaleRow | null; waits: boolean }> {
-  const sale = await saleOfPayment(db, paymentId);
-  return { sale, waits: sale !== null && sale.status !== "accepted" };
 }

@@ -17,8 +17,8 @@ const VALUES = MARGIN + 110;
 const VALUE_LINES = 2;
 
 /** The control unit's YYYYMMDDhhmmss as a Kenyan reader writes it ("28/11/2026 14:05:09"); anything else as it came. */
-export function cuDateTime(value: string): string {
-  const parts = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+function cuDateTime(value: string): string {
+  const parts = value.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
   if (!parts) return value;
   const [, year, month, day, hours, minutes, seconds] = parts;
   return `${day}/${month}/${year} ${hours}:${minutes}:${seconds}`;

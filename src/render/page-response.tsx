@@ -7,6 +7,7 @@ import type { PageNeeds } from "../security/csp.ts";
 import { pageModules, showsToasts } from "./assets.ts";
 import { loadIslands } from "./island.tsx";
 import type { Page } from "./page.ts";
+import { pageSettings, settingsKey } from "./page-settings.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
 /**
@@ -22,7 +23,7 @@ async function renderHtml(
   await loadIslands();
   const usedIslands = new Set<IslandName>();
   const scripts = page.scripts ?? [];
-  const rendered = await c.render(page.render(), {
+  const rendered = await c.render(page.render(pageSettings(c.env)), {
     layout: page.layout ?? "site",
     document: {
       path: page.path,
@@ -72,7 +73,7 @@ export async function renderPage(
 
 type Rendered = { html: string; styleHash: string | null; needs: PageNeeds; gzip: ArrayBuffer; etag: string };
 
-/** Rendered public pages of this isolate, by origin and path; a build's pages never change. */
+/** Rendered public pages of this isolate, by origin, settings and path; a deploy's pages never change. */
 const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
@@ -106,7 +107,8 @@ function acceptsGzip(header: string | undefined): boolean {
  */
 export async function renderPublicPage(c: Context, page: Page): Promise<Response> {
   const origin = siteOrigin(c.env, c.req.url);
-  const key = `${origin}${page.path}`;
+  // A deploy's settings never change, but a test may render a page under others: they are in the key.
+  const key = `${settingsKey(pageSettings(c.env))}:${origin}${page.path}`;
   let entry = rendered.get(key);
   if (!entry) {
     // Bounded: a flood of made-up Host headers must not grow memory without limit.

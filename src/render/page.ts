@@ -1,6 +1,15 @@
 import type { ReactElement } from "react";
 import type { PageScriptName } from "../islands/registry.ts";
 
+/**
+ * What of the deployment's configuration a page shows. The same for every visitor of a deploy, so
+ * a shared page rendered with it can still be kept and served to all.
+ */
+export type PageSettings = {
+  /** VAT_REGISTERED: our prices include VAT, and pages that list prices say so once. */
+  vatIncluded: boolean;
+};
+
 /** One route of the site: its path, its <head> copy, the page scripts it runs and its body. */
 export type Page = {
   path: string;
@@ -11,7 +20,7 @@ export type Page = {
    * ones the page renders are found while rendering.
    */
   scripts?: PageScriptName[];
-  render: () => ReactElement;
+  render: (settings: PageSettings) => ReactElement;
   /** JSON-LD objects for search engines, given the site's origin (https://…). */
   structuredData?: (origin: string) => object[];
   /** Kept out of the sitemap and search results (e.g. the checkout steps). */

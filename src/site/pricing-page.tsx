@@ -19,9 +19,10 @@ import { PageHero } from "../components/PageHero.tsx";
 import { PlanCard } from "../components/PlanCard.tsx";
 import { PriceCard } from "../components/PriceCard.tsx";
 import { Section } from "../components/Section.tsx";
+import { VatNote } from "../components/VatNote.tsx";
 import { paths } from "../paths.ts";
 import { Island } from "../render/island.tsx";
-import type { Page } from "../render/page.ts";
+import type { Page, PageSettings } from "../render/page.ts";
 
 /** The cart item a priced entry of the page adds; a missing one is a content error, caught by tests. */
 function cartItem(name: string): CartItemInput {
@@ -31,7 +32,8 @@ function cartItem(name: string): CartItemInput {
   return item;
 }
 
-function PlansSection() {
+/** The first of the price lists carries the page's one VAT note, for all of them (not on each card). */
+function PlansSection({ settings }: { settings: PageSettings }) {
   return (
     <Section {...pricingSections.plans}>
       <div className="grid gap-8 lg:grid-cols-3 lg:gap-6">
@@ -39,6 +41,7 @@ function PlansSection() {
           <PlanCard key={plan.name} plan={plan} item={cartItem(plan.name)} />
         ))}
       </div>
+      <VatNote vatIncluded={settings.vatIncluded} className="mt-8 text-center" />
     </Section>
   );
 }
@@ -159,10 +162,10 @@ export const pricingPage: Page = {
   path: paths.pricing,
   ...pricingMeta,
   scripts: ["pricing-cart"],
-  render: () => (
+  render: (settings) => (
     <>
       <PageHero {...pricingHero} />
-      <PlansSection />
+      <PlansSection settings={settings} />
       <ComparisonSection />
       <OneTimeSection />
       <AddOnsSection />

@@ -10,7 +10,7 @@ export const KRA_PIN_MESSAGE = "Enter your KRA PIN like P051234567X, or leave it
 const KRA_PIN = /^[A-Za-z]\d{9}[A-Za-z]$/;
 
 /** A KRA PIN as typed (surrounding spaces aside) upper-cased, "" when none is given, null when it is not a PIN. */
-export function normaliseKraPin(value: string): string | null {
+function normaliseKraPin(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === "") return "";
   return KRA_PIN.test(trimmed) ? trimmed.toUpperCase() : null;

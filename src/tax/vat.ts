@@ -5,9 +5,7 @@
  * VAT is shown. docs/tax.md gives the sources and the rounding rule.
  */
 import { stringBinding } from "../http/bindings.ts";
-
-/** Kenya's standard VAT rate (VAT Act 2013, s.5), in percent. */
-export const VAT_RATE_PERCENT = 16;
+import { VAT_RATE_PERCENT } from "../lib/vat-rate.ts";
 
 /** KRA's tax types as eTIMS names them: B standard rated 16%, D non-VAT. */
 export type TaxType = "B" | "D";

@@ -83,6 +83,7 @@ test("each rule of the spec's table shows its message under its field", async ({
     name: ["A", "Name is required"],
     email: ["not-an-email", "Invalid email address"],
     phone: ["07123", "Phone number is required"],
+    kraPin: ["P05123456X", "Enter your KRA PIN like P051234567X, or leave it empty"],
     address: ["Moi", "Address is required"],
     city: ["N", "City is required"],
     state: [" K ", "State is required"],

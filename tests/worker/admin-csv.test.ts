@@ -208,6 +208,7 @@ describe("the orders CSV", () => {
       "E-mail",
       "Phone",
       "Company",
+      "KRA PIN",
       "Address",
       "City",
       "State",
@@ -234,6 +235,7 @@ describe("the orders CSV", () => {
       "buyer@example.com",
       "0700 000 001",
       "Njoroge & Sons, Ltd",
+      "",
       "Plot 7\nNgong Road\r\nNairobi",
       "Nairobi",
       "Nairobi County",
@@ -280,7 +282,7 @@ describe("the orders CSV", () => {
     );
     const [, row] = parse(await ordersCsv(db, parseAdminQuery("orders", { q: tok })));
     expect(row?.[6]).toBe(`'\uFF1DHYPERLINK("http://evil.example","x") ${tok}`);
-    expect(row?.slice(8, 11)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "' =1"]);
+    expect(row?.slice(8, 12)).toEqual(["'\u200B+254 700 000 000", "'\u2060\uFF20SUM(1)", "", "' =1"]);
   });
 
   it("exports every page of the current filter, and only it", async () => {

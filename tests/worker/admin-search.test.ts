@@ -176,6 +176,7 @@ describe("the URL query of a section", () => {
       quotes: ["valid", "expired"],
       messages: ["unanswered", "answered"],
       outbox: ["queued", "sent", "failed", "not_configured"],
+      invoices: ["pending", "accepted"],
     });
     for (const [section, statuses] of Object.entries(SECTION_STATUSES) as [Section, readonly string[]][]) {
       for (const status of statuses) expect(query(section, { status }).status).toBe(status);

@@ -80,6 +80,7 @@ describe("the back office's sections", () => {
       ["/admin/quotes", "Quotes"],
       ["/admin/messages", "Messages"],
       ["/admin/outbox", "E-mails"],
+      ["/admin/invoices", "Tax invoices"],
       ["/admin/people", "People"],
       ["/admin/settings", "Settings"],
     ]);
@@ -117,6 +118,7 @@ describe("the back office's sections", () => {
     ["/admin/quotes", "Quotes"],
     ["/admin/messages", "Messages"],
     ["/admin/outbox", "E-mails"],
+    ["/admin/invoices", "Tax invoices"],
   ])("%s renders with its heading, search form, count and pagination", async (path, heading) => {
     const { status, document } = await open(path);
     expect(status).toBe(200);

@@ -85,18 +85,20 @@ describe("GET /quote/<number>?k=<key>: the quote's own page", () => {
       "Category Networking",
       "Qty 2",
       "Unit price $150.00",
-      "Line total $300.00",
+      "Line total $300.00 Net $258.62 · VAT 16% $41.38",
     ]);
     expect(cells(rows[1])).toEqual([
       "Business",
       "Category Monthly Subscription",
       "Qty 1",
       "Unit price $375.00 per month",
-      "Line total $375.00 per month",
+      "Line total $375.00 per month Net $323.28 · VAT 16% $51.72",
     ]);
     expect(rows[0]?.hasAttribute("data-recurring")).toBe(false);
     expect(rows[1]?.hasAttribute("data-recurring")).toBe(true);
 
+    expect(textOf(page.query('[data-total="net"]'))).toBe("Net $581.90");
+    expect(textOf(page.query('[data-total="vat"]'))).toBe("VAT 16% $93.10");
     expect(textOf(page.query('[data-total="due"]'))).toBe("Due on acceptance $675.00");
     expect(textOf(page.query('[data-total="monthly"]'))).toBe("Monthly thereafter $375.00 per month");
 

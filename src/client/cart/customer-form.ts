@@ -2,7 +2,7 @@ import { type CustomerInfo, customerInfoSchema } from "../../checkout/customer-i
 import { type FieldValidation, fieldValidation } from "../field-errors.ts";
 
 export type CustomerField = keyof CustomerInfo;
-/** What the form holds: every field a string, company included (the schema lets it be empty). */
+/** What the form holds: every field a string, company and KRA PIN included (the schema lets them be empty). */
 export type CustomerValues = Record<CustomerField, string>;
 
 /** Validates the form with the shared schema; each field gets the first message the schema gives it. */

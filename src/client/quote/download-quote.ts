@@ -9,7 +9,7 @@ import type { QuoteField, QuoteFieldErrors, QuoteValues } from "./quote-customer
 import { loadQuoteValidator } from "./validator.ts";
 
 const copy = quotePdfCopy;
-const fieldNames: readonly string[] = ["name", "email", "company"] satisfies QuoteField[];
+const fieldNames: readonly string[] = ["name", "email", "company", "kraPin"] satisfies QuoteField[];
 
 /**
  * What came of asking for a quote: the PDF saved (and toasted), messages for the customer's fields
@@ -82,8 +82,9 @@ export async function downloadQuote(items: CartItems | null, values: QuoteValues
     const validate = await loadQuoteValidator();
     const result = validate(values);
     if (!result.ok) return { status: "invalid", errors: result.errors };
-    const { name, email, company } = result.data;
-    const customer = company ? { name, email, company } : { name, email };
+    const { name, email, company, kraPin } = result.data;
+    // Empty optional fields are left out, as a hand-written request would leave them.
+    const customer = { name, email, ...(company ? { company } : {}), ...(kraPin ? { kraPin } : {}) };
     const { pdf, filename } = await fetchQuote({ services: [...items], customer });
     save(pdf, filename);
     // The same words whether or not the e-mail went: the page never tells a mailbox's count.

@@ -1,6 +1,6 @@
 import type { FieldForm } from "../form/use-field-form.ts";
 
-/** What a field shows: the checkout's customer fields, and the written quote's name, e-mail and company. */
+/** What a field shows: the checkout's customer fields, and the written quote's name, e-mail, company and KRA PIN. */
 type FieldSpec = {
   name: string;
   label: string;
@@ -9,6 +9,10 @@ type FieldSpec = {
   autoComplete: string;
   /** Shares a row with its neighbour from the small-tablet width up. */
   half?: boolean;
+  maxLength?: number | undefined;
+  /** Off for a code (a KRA PIN) that a spelling checker would only mark as wrong. */
+  spellCheck?: boolean | undefined;
+  autoCapitalize?: "characters" | undefined;
 };
 
 const inputBase =
@@ -51,6 +55,9 @@ function CheckoutField({
         name={field.name}
         type={field.type}
         autoComplete={field.autoComplete}
+        maxLength={field.maxLength}
+        spellCheck={field.spellCheck}
+        autoCapitalize={field.autoCapitalize}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-required={field.required || undefined}

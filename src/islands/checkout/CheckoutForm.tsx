@@ -18,8 +18,8 @@ import type { MpesaPay } from "./MpesaPanel.tsx";
 import { usePayment } from "./use-payment.ts";
 
 const copy = checkoutCopy;
-const initialValues: CustomerValues = { ...emptyCustomerInfo, company: "" };
-const quoteFieldNames = ["name", "email", "company"] as const satisfies readonly CustomerField[];
+const initialValues: CustomerValues = emptyCustomerInfo;
+const quoteFieldNames = ["name", "email", "company", "kraPin"] as const satisfies readonly CustomerField[];
 
 /** The written quote's flow, shared with /custom-quote's dialog: loaded on the first hover, focus or click. */
 const loadQuoteDownload = () => import("../../client/quote/download-quote.ts");
@@ -87,12 +87,12 @@ export function CheckoutForm({
   const mpesaPay = useRef<MpesaPay | null>(null);
   const busy = () => payment.busy();
 
-  /** A written quote of the cart for the name, e-mail and company typed so far (the rest may wait). */
+  /** A written quote of the cart for the name, e-mail, company and KRA PIN typed so far (the rest may wait). */
   const downloadQuote = async () => {
     if (busy()) return;
     const outcome = await quote.request(form.values);
     if (!outcome) return;
-    // Only these three fields' messages change; whatever Pay said of the others stays.
+    // Only the quote's fields' messages change; whatever Pay said of the others stays.
     form.updateErrors(outcome.status === "invalid" ? outcome.errors : {}, quoteFieldNames);
   };
 

@@ -1,5 +1,6 @@
 import { checkoutCopy } from "../../checkout/checkout-copy.ts";
 import type { CartItems } from "../../client/cart/store.ts";
+import { VatNote } from "../../components/VatNote.tsx";
 import { formatMoney, toCents } from "../../lib/money.ts";
 
 const copy = checkoutCopy.summary;
@@ -9,12 +10,14 @@ export function OrderSummary({
   items,
   totalCents,
   monthlyCents,
+  vatIncluded,
   onRemove,
 }: {
   items: CartItems;
   totalCents: number;
   /** What of the total recurs every month (the cart's plans), in cents; 0 for a one-time order. */
   monthlyCents: number;
+  vatIncluded: boolean;
   onRemove: ((id: string) => void) | null;
 }) {
   return (
@@ -58,6 +61,7 @@ export function OrderSummary({
       {monthlyCents > 0 && (
         <p className="mt-1 text-right text-sm text-slate-600">{copy.recurring(formatMoney(monthlyCents))}</p>
       )}
+      <VatNote vatIncluded={vatIncluded} className="mt-2 text-right" />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { useFieldForm } from "../form/use-field-form.ts";
 import { useQuoteDownload } from "./use-quote-download.ts";
 
 const copy = customQuoteCopy.dialog;
-const initialValues: QuoteValues = { name: "", email: "", company: "" };
+const initialValues: QuoteValues = { name: "", email: "", company: "", kraPin: "" };
 
 /** Above the fixed bar (its height is published by QuoteSelectionBar), so no toast hides its buttons. */
 const aboveBar = (gap: number) => ({ bottom: `calc(var(--quote-bar-height, 0px) + ${gap}px)` });

@@ -17,12 +17,12 @@ export function useQuoteDownload(download: DownloadQuote) {
   // State lands after a render; a second Enter in the same instant must not ask twice.
   const busy = useRef(false);
 
-  /** Only name, e-mail and company address a quote; whatever else the form holds may wait. */
-  const request = async ({ name, email, company }: QuoteValues): Promise<QuoteOutcome | null> => {
+  /** Only name, e-mail, company and KRA PIN address a quote; whatever else the form holds may wait. */
+  const request = async ({ name, email, company, kraPin }: QuoteValues): Promise<QuoteOutcome | null> => {
     if (busy.current) return null;
     busy.current = true;
     setQuoting(true);
-    const outcome = await download(cart.latest(), { name, email, company });
+    const outcome = await download(cart.latest(), { name, email, company, kraPin });
     busy.current = false;
     setQuoting(false);
     return outcome;

@@ -61,6 +61,7 @@ export const fieldLabels: Record<keyof CustomerInfo, string> = {
   email: "Email",
   phone: "Phone",
   company: "Company (Optional)",
+  kraPin: "KRA PIN (for a tax invoice)",
   address: "Address",
   city: "City",
   state: "State",

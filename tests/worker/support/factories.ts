@@ -40,6 +40,7 @@ const orderDefaults = (): Omit<OrderRow, "status" | "currency" | "created_at" | 
   customer_email: "seeded@example.com",
   customer_phone: "+254 700 000 001",
   customer_company: null,
+  customer_kra_pin: null,
   address: "1 Test Road",
   city: "Nairobi",
   state: "Nairobi County",

@@ -1,0 +1,16 @@
+import { VAT_RATE_PERCENT } from "../lib/vat-rate.ts";
+
+/**
+ * The words pages and documents use of tax, in one place and built from the one rate, so a changed
+ * rate cannot leave a page saying the old one.
+ */
+export const taxCopy = {
+  /** The small print of a page or document whose prices include VAT: said once, never on each card. */
+  pricesInclude: `All prices include ${VAT_RATE_PERCENT}% VAT.`,
+  net: "Net",
+  vat: `VAT ${VAT_RATE_PERCENT}%`,
+  /** Under a line's total, small: what of it is net and what is VAT. */
+  lineSplit: (net: string, vat: string) => `Net ${net} · VAT ${VAT_RATE_PERCENT}% ${vat}`,
+  /** A seller's or a buyer's PIN with KRA, as documents print it. */
+  kraPin: (pin: string) => `KRA PIN ${pin}`,
+} as const;
