@@ -39,11 +39,12 @@ export class EtimsUnavailableError extends Error {
 /** KRA answered with a resultCd other than "000": the request's content was refused. */
 export class EtimsRefusedError extends Error {
   override name = "EtimsRefusedError";
-  constructor(
-    readonly resultCd: string,
-    readonly resultMsg: string,
-  ) {
+  readonly resultCd: string;
+  readonly resultMsg: string;
+  constructor(resultCd: string, resultMsg: string) {
     super(`KRA refused it: ${resultCd} ${resultMsg}`);
+    this.resultCd = resultCd;
+    this.resultMsg = resultMsg;
   }
 }
 

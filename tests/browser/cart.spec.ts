@@ -1,10 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pricingItemId } from "../../src/catalogue/pricing-item-id.ts";
 import { inCart, pricingItem, quoteService, seedCart, seedRawCart, storedCart } from "./support/cart.ts";
 import { holdBundles, scriptsReady } from "./support/islands.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart*='"name":"${name}"']`).first();
+const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart="${pricingItemId(name)}"]`);
 const badge = (page: Page) => page.getByRole("banner").locator("[data-cart-badge]").first();
 const desktopCartLink = (page: Page) => page.getByRole("banner").locator("a[data-cart-link]").first();
 

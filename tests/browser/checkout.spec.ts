@@ -264,9 +264,20 @@ test("a keyboard-only purchase: Tab, typing and Enter", async ({ page, context }
     await page.keyboard.press("Tab");
   }
   await expect(name).toBeFocused();
-  const order: (keyof CustomerInfo)[] = ["name", "email", "phone", "company", "address", "city", "state", "zip"];
+  const order: (keyof CustomerInfo)[] = [
+    "name",
+    "email",
+    "phone",
+    "company",
+    "kraPin",
+    "address",
+    "city",
+    "state",
+    "zip",
+  ];
+  const typed: CustomerInfo = { ...validCustomer, kraPin: "p051234567x" };
   for (const [index, field] of order.entries()) {
-    await page.keyboard.type(validCustomer[field] ?? "");
+    await page.keyboard.type(typed[field] ?? "");
     if (index < order.length - 1) await page.keyboard.press("Tab");
   }
   await page.keyboard.press("Tab");

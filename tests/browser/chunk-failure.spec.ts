@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { pricingItemId } from "../../src/catalogue/pricing-item-id.ts";
 import {
   fillCustomer,
   inCart,
@@ -14,7 +15,7 @@ const FAILED = "Payment processing failed. Please try again.";
 const payButton = (page: Page) => page.getByRole("button", { name: /^(Pay \$|Processing)/ });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const badge = (page: Page) => page.getByRole("banner").locator("[data-cart-badge]").first();
-const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart*='"name":"${name}"']`).first();
+const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart="${pricingItemId(name)}"]`);
 
 /**
  * A lazily loaded chunk that does not arrive while `offline` is set, as on a phone whose connection

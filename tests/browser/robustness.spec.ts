@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { catalogue } from "../../src/catalogue/catalogue.ts";
+import { pricingItemId } from "../../src/catalogue/pricing-item-id.ts";
 import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from "../../src/providers/stripe.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { BROWSER_STRIPE_STANDIN_URL } from "../support/stripe-standin-ports.ts";
@@ -18,7 +19,7 @@ const FAILED = "Payment processing failed. Please try again.";
 const payButton = (page: Page) => page.getByRole("button", { name: /^(Pay \$|Processing)/ });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const badge = (page: Page) => page.getByRole("banner").locator("[data-cart-badge]").first();
-const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart*='"name":"${name}"']`).first();
+const addButton = (page: Page, name: string) => page.locator(`button[data-add-to-cart="${pricingItemId(name)}"]`);
 
 /** Each test is its own client: the endpoints' per-client limits must not carry from test to test. */
 function clientIp(): string {

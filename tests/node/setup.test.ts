@@ -75,6 +75,7 @@ describe("npm run setup", { timeout: 60_000 }, () => {
       ["queues", "list"],
       ["queues", "create", "acacia-mail"],
       ["queues", "create", "acacia-mail-dlq"],
+      ["queues", "create", "acacia-etims"],
       ["d1", "migrations", "apply", "acacia-site", "--remote", ...cfg],
       ["secret", "list", "--format", "json", ...cfg],
       ["secret", "put", "STRIPE_SECRET_KEY", ...cfg],
@@ -84,7 +85,7 @@ describe("npm run setup", { timeout: 60_000 }, () => {
     ]);
     const stdin = w.wrangler
       .calls()
-      .slice(10)
+      .slice(11)
       .map((c) => c.stdin);
     expect(stdin.slice(0, 3)).toEqual([KEY, "orders@acacia-it.example", SITE]);
     expect(stdin[3]).toMatch(/^whsec_[A-Za-z0-9_-]+$/);
@@ -194,6 +195,8 @@ describe("npm run setup", { timeout: 60_000 }, () => {
       "npx wrangler r2 bucket create acacia-documents",
       "npx wrangler queues create acacia-mail",
       "npx wrangler queues create acacia-mail-dlq",
+      "npx wrangler queues create acacia-etims",
+      "npm run etims:init",
       `npx wrangler d1 migrations apply acacia-site --remote --config ${w.config}`,
       "npx wrangler secret list --format json",
       "npx wrangler secret put STRIPE_WEBHOOK_SECRET",

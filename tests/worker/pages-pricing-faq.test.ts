@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { pricingCartItems } from "../../src/catalogue/pricing-cart-items.ts";
 import {
   attributesOf,
   type FetchedPage,
@@ -45,11 +46,14 @@ function hrefsIn(root: Queryable): string[] {
 
 type AddToCartButton = { attributes: Record<string, string>; item: Record<string, unknown>; text: string };
 
-/** The Add to Cart buttons, with the cart item each carries (JSON in data-add-to-cart, decoded by the parser). */
+/**
+ * The Add to Cart buttons, with the cart item each names: data-add-to-cart holds its id, and the
+ * pricing script adds the catalogue's item of that id (nothing when there is none).
+ */
 function addToCartButtons(page: FetchedPage): AddToCartButton[] {
   return page.queryAll("button[data-add-to-cart]").map((button) => ({
     attributes: attributesOf(button),
-    item: JSON.parse(button.getAttribute("data-add-to-cart") ?? ""),
+    item: pricingCartItems.find((item) => item.id === button.getAttribute("data-add-to-cart")) ?? {},
     text: textOf(button),
   }));
 }

@@ -1,18 +1,13 @@
 import { toast } from "sonner";
+import { pricingCartItems } from "../../catalogue/pricing-cart-items.ts";
 import type { CartItemInput } from "../../checkout/cart-item-schema.ts";
 import { cartCopy } from "../../checkout/checkout-copy.ts";
 import { cartLink } from "../../site/navigation-copy.ts";
 import { getCartStore } from "../cart/store.ts";
 
-/** The item a pricing button carries (server-rendered JSON), or null if it is unreadable. */
-function buttonItem(button: HTMLElement): CartItemInput | null {
-  try {
-    const item: unknown = JSON.parse(button.dataset.addToCart ?? "");
-    return item && typeof item === "object" && "id" in item && "name" in item ? (item as CartItemInput) : null;
-  } catch {
-    return null;
-  }
-}
+/** The item a pricing button names by id, or null when the catalogue has none by that id. */
+const buttonItem = (button: HTMLElement): CartItemInput | null =>
+  pricingCartItems.find((item) => item.id === button.dataset.addToCart) ?? null;
 
 // One delegated listener serves every add-to-cart button the pricing page renders; the toast
 // appears in the page's AppToaster island (same sonner module, so the same toast queue).
