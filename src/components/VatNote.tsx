@@ -6,9 +6,5 @@ import { taxCopy } from "../tax/tax-copy.ts";
  */
 export function VatNote({ vatIncluded, className = "" }: { vatIncluded: boolean; className?: string }) {
   if (!vatIncluded) return null;
-  return (
-    <p className={`text-xs text-slate-600 ${className}`}>
-      {taxCopy.pricesInclude}
-    </p>
-  );
+  return <p className={`text-xs text-slate-600 ${className}`}>{taxCopy.pricesInclude}</p>;
 }
