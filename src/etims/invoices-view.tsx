@@ -4,6 +4,7 @@ import type { AdminChrome } from "../admin/admin-sections.ts";
 import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, row } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { AuditRow } from "../db/schema.ts";
+import { nairobiStampParts } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminInvoiceRetryPath, adminOrderAnchor, adminReceiptPath } from "../paths.ts";
 import { invoicesAdminCopy as copy } from "./invoices-admin-copy.ts";
@@ -22,10 +23,8 @@ function clipped(text: string): string {
  * anything else as KRA sent it.
  */
 function controlUnitTime(value: string): string {
-  const parts = value.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
-  if (!parts) return value;
-  const [, year, month, day, hours, minutes, seconds] = parts;
-  return formatTime(`${year}-${month}-${day}T${hours}:${minutes}:${seconds}+03:00`);
+  const t = nairobiStampParts(value);
+  return t ? formatTime(`${t.year}-${t.month}-${t.day}T${t.hours}:${t.minutes}:${t.seconds}+03:00`) : value;
 }
 
 const statusTone = {

@@ -5,13 +5,11 @@
  */
 import type { Statement } from "../db/client.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { nairobiYear } from "../lib/dates.ts";
 import { currentKesRate } from "../payments/kes-rate.ts";
 import type { LedgerLine } from "../payments/ledger.ts";
 import { etimsConfigOrNull } from "../providers/etims.ts";
 import { saleNumberStatements } from "./sale-queries.ts";
-
-/** Nairobi is UTC+3 all year: its calendar year, for the invoice number. */
-const nairobiYear = (iso: string): number => new Date(new Date(iso).getTime() + 3 * 3_600_000).getUTCFullYear();
 
 /**
  * The statements that give a paid line its sale number (none when eTIMS is not configured, or the

@@ -5,6 +5,7 @@
  */
 import type { EtimsSaleRow } from "../db/etims-tables.ts";
 import type { OrderItemRow, OrderRow, PaymentRow } from "../db/schema.ts";
+import { nairobiStamp } from "../lib/dates.ts";
 import type { VatStatus } from "../tax/vat.ts";
 import { itemClassOf, itemCodeOf, PACKAGING_UNIT, QUANTITY_UNIT } from "./item-codes.ts";
 import { type SaleAmounts, saleAmounts } from "./sale-amounts.ts";
@@ -41,12 +42,6 @@ export class SaleNotReportableError extends Error {
 
 /** Minor units as KRA's amounts: a number with two decimals at most. */
 const amount = (cents: number): number => cents / 100;
-
-/** An ISO time as Nairobi's clock (UTC+3 all year), YYYYMMDDhhmmss. */
-export function nairobiStamp(iso: string): string {
-  const t = new Date(new Date(iso).getTime() + 3 * 3_600_000).toISOString();
-  return t.slice(0, 19).replace(/[-T:]/g, "");
-}
 
 /** Text for a field of KRA's: no control characters, at most `max` characters. */
 const field = (text: string, max: number): string =>

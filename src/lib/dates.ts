@@ -46,3 +46,27 @@ export function formatShortDate(iso: string, timeZone = NAIROBI): string {
 export function isoDay(iso: string): string {
   return iso.slice(0, 10);
 }
+
+/** Nairobi is UTC+3 all year (no daylight saving): its clock is an offset, never a time zone lookup. */
+const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+/** The instant shifted so that its UTC fields (getUTCFullYear…, toISOString) read Nairobi's clock. */
+const nairobiClock = (at: Date | string): Date => new Date(new Date(at).getTime() + NAIROBI_OFFSET_MS);
+
+/** Nairobi's calendar day of an instant: "2026-11-28". */
+export const nairobiDay = (at: Date | string): string => nairobiClock(at).toISOString().slice(0, 10);
+
+/** Nairobi's calendar year of an instant (documents are numbered per year there). */
+export const nairobiYear = (at: Date | string): number => nairobiClock(at).getUTCFullYear();
+
+/** Nairobi's time of an instant as Safaricom and KRA write it: YYYYMMDDhhmmss. */
+export const nairobiStamp = (at: Date | string): string =>
+  nairobiClock(at).toISOString().slice(0, 19).replace(/[-T:]/g, "");
+
+/** A YYYYMMDDhhmmss stamp (Nairobi's clock) in its parts; null when the text is not one. */
+export function nairobiStampParts(stamp: string) {
+  const parts = stamp.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
+  if (!parts) return null;
+  const [, year = "", month = "", day = "", hours = "", minutes = "", seconds = ""] = parts;
+  return { year, month, day, hours, minutes, seconds };
+}

@@ -4,7 +4,7 @@ import { database, runBatch } from "../db/client.ts";
 import { quotes } from "../db/document-tables.ts";
 import { contactMessages, orders, payments, subscriptions } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
-import { formatDateTime, formatLongDate } from "../lib/dates.ts";
+import { formatDateTime, formatLongDate, nairobiDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminSectionPaths } from "../paths.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
@@ -14,14 +14,10 @@ import type { OwnerDigestData } from "./owner-digest-mail.ts";
 export const DIGEST_CRON = "0 4 * * *";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** Quotes whose validity ends within this many days are listed. */
 const QUOTE_HORIZON_DAYS = 3;
 /** Enough lines to act on from the e-mail; the back office lists the rest. */
 const MAX_LINES = 25;
-
-/** The Nairobi calendar day of an instant (YYYY-MM-DD): one digest per day there. */
-const nairobiDay = (now: Date): string => new Date(now.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
 
 type DigestOrder = { order_id: string; customer_name: string; total_cents: number; currency: string };
 type DigestMessage = { id: number; name: string; email: string; created_at: string };

@@ -3,6 +3,7 @@
  * how much in which currency, the reference, the day and a note. Each refusal names what to fix.
  */
 
+import { nairobiDay } from "../lib/dates.ts";
 import { isWellFormedText } from "../lib/well-formed-text.ts";
 import { adminPaymentsCopy, type ManualMethod } from "./payments-admin-copy.ts";
 
@@ -42,9 +43,7 @@ const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
 const AMOUNT = /^(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{1,2}))?$/;
 
 /** The day in Nairobi (UTC+3 all year, no daylight saving): the owner's "today". */
-export function nairobiToday(now = new Date()): string {
-  return new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-}
+export const nairobiToday = (now = new Date()): string => nairobiDay(now);
 
 function targetOf(fields: Record<string, string>): ManualTarget | null {
   const quote = fields.quote?.trim();

@@ -3,6 +3,7 @@
 // for its outcome, which also arrives by callback (mpesa-callback.ts).
 import { stringBinding } from "../http/bindings.ts";
 import { isLoopbackUrl, loopbackApiBase } from "../http/loopback.ts";
+import { nairobiStamp } from "../lib/dates.ts";
 import { MPESA_MAX_KES } from "../lib/kes.ts";
 import { DARAJA_REQUEST_ID } from "./daraja-callback.ts";
 import {
@@ -30,8 +31,6 @@ const MPESA_TIMEOUT_MS = 10_000;
 /** Daraja's documented limits: AccountReference ≤ 12 characters, TransactionDesc ≤ 13. */
 const ACCOUNT_REFERENCE_MAX = 12;
 const TRANSACTION_DESC_MAX = 13;
-/** Nairobi is UTC+3 all year (no daylight saving), so its time is an offset, not a time zone lookup. */
-const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 const PHONE = /^254[17]\d{8}$/;
 /** Printable ASCII: what a phone's prompt shows as it is. */
 const PROMPT_TEXT = /^[\x20-\x7e]+$/;
@@ -219,8 +218,4 @@ function checkPush(req: StkPushRequest, loopback: boolean): void {
 }
 
 /** YYYYMMDDHHmmss in Nairobi time, as Daraja wants the Timestamp (and the Password built on it). */
-function darajaTimestamp(date: Date): string {
-  const t = new Date(date.getTime() + NAIROBI_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${t.getUTCFullYear()}${two(t.getUTCMonth() + 1)}${two(t.getUTCDate())}${two(t.getUTCHours())}${two(t.getUTCMinutes())}${two(t.getUTCSeconds())}`;
-}
+const darajaTimestamp = (date: Date): string => nairobiStamp(date);

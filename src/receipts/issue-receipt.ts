@@ -9,6 +9,7 @@ import type { ReceiptRow } from "../db/document-tables.ts";
 import { awaitsKra } from "../etims/sale-status.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
+import { nairobiYear } from "../lib/dates.ts";
 import { receiptPath } from "../paths.ts";
 import { receiptNumbersOfOrders } from "./receipt-link-queries.ts";
 import {
@@ -30,9 +31,6 @@ const refOf = (row: ReceiptRow): ReceiptRef => ({
   accessKey: row.access_key,
   path: receiptPath(row.number, row.access_key),
 });
-
-/** Nairobi is UTC+3 all year (no daylight saving): its calendar year, without Intl. */
-const nairobiYear = (now: Date): number => new Date(now.getTime() + 3 * 3_600_000).getUTCFullYear();
 
 /**
  * The PDF library and its fonts (about a megabyte of code) load on the first receipt an isolate

@@ -6,6 +6,7 @@
 import { BRAND, type Drawing, type FontFamily, MARGIN, MUTED, RIGHT_EDGE, turnPage } from "../documents/pdf-kit.ts";
 import { drawQrCode } from "../documents/qr-code.ts";
 import type { KraSignature } from "../etims/document-tax.ts";
+import { nairobiStampParts } from "../lib/dates.ts";
 import { receiptDocument as words } from "./receipt-document-copy.ts";
 
 /** About 3.4 cm: a phone reads the code from a printed page at arm's length. */
@@ -18,10 +19,8 @@ const VALUE_LINES = 2;
 
 /** The control unit's YYYYMMDDhhmmss as a Kenyan reader writes it ("28/11/2026 14:05:09"); anything else as it came. */
 function cuDateTime(value: string): string {
-  const parts = value.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/);
-  if (!parts) return value;
-  const [, year, month, day, hours, minutes, seconds] = parts;
-  return `${day}/${month}/${year} ${hours}:${minutes}:${seconds}`;
+  const t = nairobiStampParts(value);
+  return t ? `${t.day}/${t.month}/${t.year} ${t.hours}:${t.minutes}:${t.seconds}` : value;
 }
 
 /**

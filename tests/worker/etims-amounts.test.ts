@@ -7,7 +7,8 @@ import type { EtimsSaleRow } from "../../src/db/etims-tables.ts";
 import type { OrderItemRow, PaymentRow } from "../../src/db/schema.ts";
 import { itemCodeOf, registeredItemIds } from "../../src/etims/item-codes.ts";
 import { saleAmounts, shareOut } from "../../src/etims/sale-amounts.ts";
-import { nairobiStamp, saleRequest } from "../../src/etims/sale-request.ts";
+import { saleRequest } from "../../src/etims/sale-request.ts";
+import { nairobiStamp } from "../../src/lib/dates.ts";
 import { EtimsNotConfiguredError, readEtimsConfig } from "../../src/providers/etims.ts";
 import { splitInclusive, vatOnNet } from "../../src/tax/vat.ts";
 
