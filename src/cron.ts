@@ -26,14 +26,25 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     if (sweep.status === "rejected") context.log.error("A sweep failed", { error: sweep.reason });
 }
 
+/**
+ * Sales first: one KRA accepts is drawn as a tax invoice at once, and the receipts' sweep then skips
+ * it. The receipts are swept whatever the sales did (a misconfigured eTIMS throws, and is logged).
+ */
+async function salesThenReceipts(context: WorkContext): Promise<void> {
+  try {
+    await reportWaitingSales(context);
+  } finally {
+    await sweepReceipts(context);
+  }
+}
+
 /** The sweeps of the 5-minute Cron. */
 function everyFiveMinutes(context: WorkContext): Promise<unknown>[] {
   return [
     sweepOutbox(context),
     forgetPastBudgets(context.env.DB),
     sweepMpesaRequests(context),
-    // Sales first: one KRA accepts is drawn as a tax invoice at once, and the receipts' sweep then skips it.
-    reportWaitingSales(context).then(() => sweepReceipts(context)),
+    salesThenReceipts(context),
     alertStuckPayments(context),
     alertWaitingSales(context),
   ];

@@ -8,6 +8,7 @@
  */
 import { type StringBindingName, stringBinding } from "../http/bindings.ts";
 import { loopbackApiBase } from "../http/loopback.ts";
+import { normaliseKraPin } from "../lib/kra-pin.ts";
 
 const OSCU_BASES: Record<string, string> = {
   sandbox: "https://etims-api-sbx.kra.go.ke/etims-api",
@@ -29,6 +30,11 @@ const OSCU_TIMEOUT_MS = 20_000;
 
 export class EtimsNotConfiguredError extends Error {
   override name = "EtimsNotConfiguredError";
+}
+
+/** A setting is there but unusable (a PIN that is not one, an unknown ETIMS_ENV): the owner must hear of it. */
+export class EtimsMisconfiguredError extends EtimsNotConfiguredError {
+  override name = "EtimsMisconfiguredError";
 }
 
 /** KRA did not answer usably (unreachable, timed out, HTTP error, not JSON): try again later. */
@@ -67,17 +73,20 @@ const read = (settings: object, name: StringBindingName): string | undefined =>
 
 /**
  * The configuration from the worker's env (or process.env for the commands); throws
- * EtimsNotConfiguredError naming what is missing. `needKey` false: the init call, before a cmcKey exists.
+ * EtimsNotConfiguredError naming what is missing, EtimsMisconfiguredError naming what is unusable.
+ * `needKey` false: the init call, before a cmcKey exists.
  */
 export function readEtimsConfig(settings: object | Settings, needKey = true): EtimsConfig {
-  const fail = (message: string) => new EtimsNotConfiguredError(message);
-  const tin = read(settings, "ETIMS_TIN")?.toUpperCase();
+  const fail = (message: string) => new EtimsMisconfiguredError(message);
+  const typedTin = read(settings, "ETIMS_TIN");
   const deviceSerial = read(settings, "ETIMS_DEVICE_SERIAL");
   const cmcKey = read(settings, "ETIMS_CMC_KEY") ?? "";
-  if (!tin || !deviceSerial || (needKey && !cmcKey)) {
-    throw fail(`ETIMS_TIN, ETIMS_DEVICE_SERIAL${needKey ? " and ETIMS_CMC_KEY" : ""} must all be set`);
+  if (!typedTin || !deviceSerial || (needKey && !cmcKey)) {
+    const missing = `ETIMS_TIN, ETIMS_DEVICE_SERIAL${needKey ? " and ETIMS_CMC_KEY" : ""} must all be set`;
+    throw new EtimsNotConfiguredError(missing);
   }
-  if (!/^[A-Z]\d{9}[A-Z]$/.test(tin)) throw fail("ETIMS_TIN must be a KRA PIN such as P051234567X");
+  const tin = normaliseKraPin(typedTin);
+  if (!tin) throw fail("ETIMS_TIN must be a KRA PIN such as P051234567X");
   const branchId = read(settings, "ETIMS_BRANCH_ID") ?? "00";
   if (!/^\d{2}$/.test(branchId)) throw fail("ETIMS_BRANCH_ID must be two digits, e.g. 00");
   const env = read(settings, "ETIMS_ENV") ?? "sandbox";
@@ -95,12 +104,15 @@ export function readEtimsConfig(settings: object | Settings, needKey = true): Et
   return { env, base, tokenUrl, tin, branchId, deviceSerial, cmcKey, oauth };
 }
 
-/** Sales are reported only when eTIMS is fully configured; a broken setting is logged by the caller. */
+/**
+ * Sales are reported only when eTIMS is configured: null when a secret is missing. An unusable
+ * setting throws EtimsMisconfiguredError, which the callers log: reporting must not stop silently.
+ */
 export function etimsConfigOrNull(env: object): EtimsConfig | null {
   try {
     return readEtimsConfig(env);
   } catch (err) {
-    if (err instanceof EtimsNotConfiguredError) return null;
+    if (err instanceof EtimsNotConfiguredError && !(err instanceof EtimsMisconfiguredError)) return null;
     throw err;
   }
 }

@@ -10,7 +10,7 @@ import { type EtimsConfig, etimsConfigOrNull, receiptVerifyUrl } from "../provid
 import { sellerTaxIdentity } from "../tax/seller.ts";
 import type { ReceiptFacts } from "./receipt-queries.ts";
 
-function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null): KraSignature | null {
+function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null, sellerPin: string | null): KraSignature | null {
   if (sale.status !== "accepted" || sale.rcpt_sign === null || sale.intrl_data === null) return null;
   // The signature is KRA's; the serial and the verification host are ours to name (the sale was sent with them).
   const env = config?.env ?? "sandbox";
@@ -23,11 +23,11 @@ function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null): KraSignatu
     rcptSign: sale.rcpt_sign,
     sdcDateTime: sale.sdc_date_time ?? "",
     cuSerial: config?.deviceSerial ?? "",
-    verifyUrl: receiptVerifyUrl({ env, tin: config?.tin ?? "", branchId: sale.branch_id }, sale.rcpt_sign),
+    verifyUrl: receiptVerifyUrl({ env, tin: sellerPin ?? "", branchId: sale.branch_id }, sale.rcpt_sign),
   };
 }
 
-/** A configuration that cannot be read prints no serial; the invoice still carries KRA's signature. */
+/** A misconfigured eTIMS (logged where sales are sent) prints no serial; the invoice still carries KRA's signature. */
 function configOrNull(env: Env): EtimsConfig | null {
   try {
     return etimsConfigOrNull(env);
@@ -39,7 +39,7 @@ function configOrNull(env: Env): EtimsConfig | null {
 /** The receipt's tax facts; `sale` is the payment's eTIMS sale, if it has one. */
 export function documentTaxOf(env: Env, facts: ReceiptFacts, sale: EtimsSaleRow | null): DocumentTax {
   const seller = sellerTaxIdentity(env);
-  const invoice = sale ? signatureOf(sale, configOrNull(env)) : null;
+  const invoice = sale ? signatureOf(sale, configOrNull(env), seller.kraPin) : null;
   const { payment } = facts;
   const inDollars = payment.currency.toLowerCase() === "usd";
   const rate = invoice && inDollars ? (sale?.kes_rate_x100 ?? null) : null;

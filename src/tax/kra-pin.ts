@@ -3,18 +3,10 @@
  * letter in any case, stored upper-cased. One schema for the checkout, the quote dialog, the
  * M-Pesa forms and the owner's correction.
  */
+import { normaliseKraPin } from "../lib/kra-pin.ts";
 import { z } from "../lib/zod.ts";
 
 export const KRA_PIN_MESSAGE = "Enter your KRA PIN like P051234567X, or leave it empty";
-
-const KRA_PIN = /^[A-Za-z]\d{9}[A-Za-z]$/;
-
-/** A KRA PIN as typed (surrounding spaces aside) upper-cased, "" when none is given, null when it is not a PIN. */
-function normaliseKraPin(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === "") return "";
-  return KRA_PIN.test(trimmed) ? trimmed.toUpperCase() : null;
-}
 
 /** The optional `kraPin` field: absent, null or empty → undefined; a PIN → upper-cased; anything else → KRA_PIN_MESSAGE. */
 export const kraPinField = () =>

@@ -2,7 +2,7 @@
 // KRA's numbers or its message, filtered by status, and the owner's "Send again now" for a waiting
 // one: audited, same-origin only, behind the sign-in. This project runs without eTIMS configured.
 import { env, exports } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { EtimsSaleRow } from "../../src/db/etims-tables.ts";
 import type { AuditRow } from "../../src/db/schema.ts";
 import { formatMoney } from "../../src/lib/money.ts";
@@ -11,6 +11,10 @@ import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
 import { makeOrder, makePayment } from "./support/factories.ts";
 import { queryAll, textOf } from "./support/html.ts";
 import { SITE } from "./support/orders.ts";
+
+// The first back-office page of a file renders cold: on a busy 2-core machine that alone can near 5 s.
+vi.setConfig({ testTimeout: 15_000 });
+
 import { testClientIp } from "./support/payment.ts";
 
 const db = env.DB;

@@ -9,7 +9,12 @@ import { itemCodeOf, registeredItemIds } from "../../src/etims/item-codes.ts";
 import { saleAmounts, shareOut } from "../../src/etims/sale-amounts.ts";
 import { saleRequest } from "../../src/etims/sale-request.ts";
 import { nairobiStamp } from "../../src/lib/dates.ts";
-import { EtimsNotConfiguredError, readEtimsConfig } from "../../src/providers/etims.ts";
+import {
+  EtimsMisconfiguredError,
+  EtimsNotConfiguredError,
+  etimsConfigOrNull,
+  readEtimsConfig,
+} from "../../src/providers/etims.ts";
 import { splitInclusive, vatOnNet } from "../../src/tax/vat.ts";
 
 const B = { registered: true, taxType: "B", ratePercent: 16 } as const;
@@ -182,5 +187,9 @@ describe("item codes and the OSCU address", () => {
     expect(readEtimsConfig({ ...settings, ETIMS_API_BASE: "http://127.0.0.1:9" }).base).toBe("http://127.0.0.1:9");
     expect(() => readEtimsConfig({ ETIMS_TIN: "P051234567X" })).toThrow(EtimsNotConfiguredError);
     expect(() => readEtimsConfig({ ...settings, ETIMS_TIN: "nope" })).toThrow(/KRA PIN/);
+    expect(readEtimsConfig({ ...settings, ETIMS_TIN: " p051234567x " }).tin).toBe("P051234567X");
+    // Missing: nothing is reported. Unusable: reporting must not stop without a word, so it throws.
+    expect(etimsConfigOrNull({ ETIMS_TIN: "P051234567X" })).toBeNull();
+    expect(() => etimsConfigOrNull({ ...settings, ETIMS_ENV: "prod" })).toThrow(EtimsMisconfiguredError);
   });
 });
