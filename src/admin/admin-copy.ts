@@ -3,6 +3,7 @@ import type { MailKind } from "../mail/mail-kinds.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { company } from "../site/company-copy.ts";
+import { taxCopy } from "../tax/tax-copy.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
 
 /** The back office's sections, as the nav and each page's heading name them. */
@@ -134,7 +135,7 @@ export const adminCopy = {
     kraPin: {
       label: "Buyer's KRA PIN",
       hint: "For their tax invoice. Leave it empty to remove it.",
-      shown: (pin: string) => `KRA PIN ${pin}`,
+      shown: taxCopy.kraPin,
       locked: (pin: string) =>
         `Buyer's KRA PIN: ${pin}. The tax invoice is reported to KRA, so it can no longer change.`,
       submit: "Save KRA PIN",

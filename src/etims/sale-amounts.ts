@@ -10,7 +10,7 @@
  *   one at the lower unit price, and one more at the rest), so price × quantity holds on each row.
  */
 import type { OrderItemRow, PaymentRow } from "../db/schema.ts";
-import { splitFor, type VatSplit, type VatStatus } from "../tax/vat.ts";
+import { splitFor, sumSplits, type VatSplit, type VatStatus } from "../tax/vat.ts";
 import { GENERAL_SERVICE } from "./item-codes.ts";
 
 /** A row as KRA takes it: price × quantity = its total, split. */
@@ -83,12 +83,6 @@ function rowsOf(amount: number, quantity: number, vat: VatStatus): SaleRow[] {
   ];
 }
 
-const sum = (splits: readonly VatSplit[]): VatSplit => ({
-  netCents: splits.reduce((a, s) => a + s.netCents, 0),
-  vatCents: splits.reduce((a, s) => a + s.vatCents, 0),
-  totalCents: splits.reduce((a, s) => a + s.totalCents, 0),
-});
-
 /**
  * The payment's lines and totals (see the module's comment). With no order lines (an order we no
  * longer hold), one line names the payment itself.
@@ -118,13 +112,13 @@ export function saleAmounts(
       quantity: l.quantity,
       recurring: l.recurring === 1,
       rows,
-      split: sum(rows.map((r) => r.split)),
+      split: sumSplits(rows.map((r) => r.split)),
     };
   });
   return {
     currency,
     lines,
-    total: sum(lines.map((l) => l.split)),
+    total: sumSplits(lines.map((l) => l.split)),
     rateX100: currency === "kes" && payment.currency.toLowerCase() === "usd" ? rateX100 : null,
   };
 }

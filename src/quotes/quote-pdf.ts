@@ -45,7 +45,7 @@ const ROW = 30;
 function drawQuoteLetterhead(d: Drawing, quote: Quote, seller: SellerTaxIdentity): void {
   drawLetterhead(d, {
     title: words.title,
-    registration: seller.kraPin ? `${words.registration} · ${taxCopy.kraPin(seller.kraPin)}` : words.registration,
+    registration: taxCopy.sellerRegistration(seller.kraPin),
     meta: [
       [words.labels.number, quote.number],
       [words.labels.date, formatLongDate(quote.created_at)],

@@ -1,5 +1,5 @@
 import type { QuoteLineRow } from "../db/document-tables.ts";
-import { splitFor, type VatSplit, type VatStatus } from "../tax/vat.ts";
+import { splitFor, sumSplits, type VatSplit, type VatStatus } from "../tax/vat.ts";
 
 /** A quote's VAT, when its prices include it: each line's split, and the document's. */
 export type QuoteVat = { lines: VatSplit[]; document: VatSplit };
@@ -14,13 +14,5 @@ export const lineTotalCents = (line: QuoteLineRow): number => line.unit_amount_c
 export function quoteVat(lines: readonly QuoteLineRow[], status: VatStatus): QuoteVat | null {
   if (!status.registered) return null;
   const splits = lines.map((line) => splitFor(lineTotalCents(line), status));
-  const document = splits.reduce(
-    (sum, split) => ({
-      netCents: sum.netCents + split.netCents,
-      vatCents: sum.vatCents + split.vatCents,
-      totalCents: sum.totalCents + split.totalCents,
-    }),
-    { netCents: 0, vatCents: 0, totalCents: 0 },
-  );
-  return { lines: splits, document };
+  return { lines: splits, document: sumSplits(splits) };
 }

@@ -1,4 +1,5 @@
 import { company } from "../site/company-copy.ts";
+import { taxCopy } from "../tax/tax-copy.ts";
 
 /** The words of a payment receipt and of the tax invoice it becomes (their PDF), in one place. */
 export const receiptDocument = {
@@ -7,7 +8,6 @@ export const receiptDocument = {
   taxInvoiceTitle: "Tax invoice",
   labels: { number: "Number", invoice: "Invoice number", issued: "Date issued", paidOn: "Paid on" },
   /** A PIN as the seller's letterhead and the buyer's details print it. */
-  kraPin: (pin: string) => `KRA PIN ${pin}`,
   receivedFrom: "Received from",
   paymentHeading: "Payment",
   amountReceived: "Amount received",
@@ -28,9 +28,14 @@ export const receiptDocument = {
     mpesa_paybill: "M-Pesa paybill",
   },
   forHeading: "For",
-  columns: { service: "Service", quantity: "Qty", amount: "Amount", net: "Net", total: "Total" },
-  /** The VAT column's and the totals' label, at the seller's rate. */
-  vat: (ratePercent: number) => `VAT ${ratePercent}%`,
+  columns: {
+    service: "Service",
+    quantity: "Qty",
+    amount: "Amount",
+    net: taxCopy.net,
+    vat: taxCopy.vat,
+    total: "Total",
+  },
   perMonth: "per month",
   /** Under a tax invoice's totals in shillings, for a card payment taken in dollars. */
   usdPaid: (usd: string, rate: string) => `Paid US${usd} at KES ${rate} per US dollar`,
@@ -71,12 +76,7 @@ export const receiptDocument = {
    * The letterhead's registration lines, with the seller's KRA PIN when it has one. Two lines: on one,
    * the letterhead's longest line ran under the document's facts beside it.
    */
-  registration: (kraPin: string | null) => [
-    kraPin
-      ? `Registration No. ${company.registrationNumber} · KRA PIN ${kraPin}`
-      : `Registration No. ${company.registrationNumber}`,
-    company.registration,
-  ],
+  registration: (kraPin: string | null) => [taxCopy.sellerRegistration(kraPin), company.registration],
   filename: (number: string) => `receipt-${number}.pdf`,
   /** The receipt link's answer when one connection opens receipts faster than anyone reads them. */
   tooMany: "Too many requests from your connection. Please wait a minute and open your receipt's link again.",

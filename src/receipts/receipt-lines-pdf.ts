@@ -18,6 +18,7 @@ import {
 } from "../documents/pdf-kit.ts";
 import type { DocumentTax } from "../etims/document-tax.ts";
 import type { SaleLine } from "../etims/sale-amounts.ts";
+import { formatKesRate } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { VatSplit } from "../tax/vat.ts";
 import { receiptDocument as words } from "./receipt-document-copy.ts";
@@ -54,9 +55,7 @@ function layoutOf(d: Drawing, tax: DocumentTax): Layout {
   const { bold } = d;
   const { amounts } = tax;
   const registered = tax.seller.vat.registered;
-  const titles = registered
-    ? [words.columns.net, words.vat(tax.seller.vat.ratePercent), words.columns.total]
-    : [words.columns.amount];
+  const titles = registered ? [words.columns.net, words.columns.vat, words.columns.total] : [words.columns.amount];
   const rows = [...amounts.lines.map((l) => l.split), amounts.total].map((s) =>
     figuresOf(s, amounts.currency, registered),
   );
@@ -119,10 +118,6 @@ function drawLine(d: Drawing, layout: Layout, line: SaleLine, tax: DocumentTax):
   pen.y -= height;
 }
 
-/** KES per US dollar from hundredths (12950 → "129.50"), in integers: no float drift in a printed rate. */
-const rateText = (rateX100: number): string =>
-  `${Math.floor(rateX100 / 100)}.${String(rateX100 % 100).padStart(2, "0")}`;
-
 /**
  * The document's totals under the table: net, VAT and total when registered (the sums of the lines,
  * so they add up as printed), else the total alone; and, for a card payment drawn in shillings, the
@@ -134,13 +129,13 @@ function drawTotals(d: Drawing, tax: DocumentTax): void {
   const rows: [string, string][] = seller.vat.registered
     ? [
         [words.columns.net, formatMoney(total.netCents, currency)],
-        [words.vat(seller.vat.ratePercent), formatMoney(total.vatCents, currency)],
+        [words.columns.vat, formatMoney(total.vatCents, currency)],
         [words.columns.total, formatMoney(total.totalCents, currency)],
       ]
     : [[words.columns.total, formatMoney(total.totalCents, currency)]];
   const usdPaid =
     tax.usdPaidCents !== null && amounts.rateX100 !== null
-      ? words.usdPaid(formatMoney(tax.usdPaidCents, "usd"), rateText(amounts.rateX100))
+      ? words.usdPaid(formatMoney(tax.usdPaidCents, "usd"), formatKesRate(amounts.rateX100))
       : null;
   if (d.pen.y - rows.length * 16 - (usdPaid ? 16 : 0) < MARGIN + 30) turnPage(d);
   const { pen, regular, bold } = d;

@@ -20,6 +20,7 @@ import {
 import type { DocumentTax } from "../etims/document-tax.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import { taxCopy } from "../tax/tax-copy.ts";
 import { receiptDocument as words } from "./receipt-document-copy.ts";
 import { drawLines } from "./receipt-lines-pdf.ts";
 import type { ReceiptFacts } from "./receipt-queries.ts";
@@ -72,7 +73,7 @@ function drawPayer(d: Drawing, facts: ReceiptFacts, buyerPin: string | null): vo
   const drawnCompany = regular.drawable(text.company);
   if (drawnCompany) lines.push([drawnCompany, undefined]);
   if (drawnName && text.email) lines.push([text.email, MUTED]);
-  if (buyerPin) lines.push([words.kraPin(buyerPin), undefined]);
+  if (buyerPin) lines.push([taxCopy.kraPin(buyerPin), undefined]);
   for (const [line, color] of lines) {
     regular.draw(pen.page, regular.fit(line, 10, PAYER_WIDTH), MARGIN, pen.y, 10, color);
     pen.y -= 13;

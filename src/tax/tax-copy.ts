@@ -1,4 +1,9 @@
 import { VAT_RATE_PERCENT } from "../lib/vat-rate.ts";
+import { company } from "../site/company-copy.ts";
+
+const NET = "Net";
+const VAT = `VAT ${VAT_RATE_PERCENT}%`;
+const kraPin = (pin: string) => `KRA PIN ${pin}`;
 
 /**
  * The words pages and documents use of tax, in one place and built from the one rate, so a changed
@@ -7,10 +12,15 @@ import { VAT_RATE_PERCENT } from "../lib/vat-rate.ts";
 export const taxCopy = {
   /** The small print of a page or document whose prices include VAT: said once, never on each card. */
   pricesInclude: `All prices include ${VAT_RATE_PERCENT}% VAT.`,
-  net: "Net",
-  vat: `VAT ${VAT_RATE_PERCENT}%`,
+  net: NET,
+  vat: VAT,
   /** Under a line's total, small: what of it is net and what is VAT. */
-  lineSplit: (net: string, vat: string) => `Net ${net} · VAT ${VAT_RATE_PERCENT}% ${vat}`,
+  lineSplit: (net: string, vat: string) => `${NET} ${net} · ${VAT} ${vat}`,
   /** A seller's or a buyer's PIN with KRA, as documents print it. */
-  kraPin: (pin: string) => `KRA PIN ${pin}`,
+  kraPin,
+  /** The company's registration, as quotes and receipts print it, with our KRA PIN once one is set. */
+  sellerRegistration: (pin: string | null) =>
+    pin
+      ? `Registration No. ${company.registrationNumber} · ${kraPin(pin)}`
+      : `Registration No. ${company.registrationNumber}`,
 } as const;

@@ -47,6 +47,13 @@ export function splitInclusive(totalCents: number, ratePercent: number): VatSpli
   return { netCents: totalCents - vatCents, vatCents, totalCents };
 }
 
+/** Splits added up: a document's net, VAT and total are the sums of its lines'. */
+export const sumSplits = (splits: readonly VatSplit[]): VatSplit => ({
+  netCents: splits.reduce((a, s) => a + s.netCents, 0),
+  vatCents: splits.reduce((a, s) => a + s.vatCents, 0),
+  totalCents: splits.reduce((a, s) => a + s.totalCents, 0),
+});
+
 /** The split of an amount under the seller's status: type D has no VAT. */
 export const splitFor = (totalCents: number, status: VatStatus): VatSplit =>
   splitInclusive(totalCents, status.ratePercent);
