@@ -26,7 +26,7 @@ import {
   recordResend,
   setOrderKraPin,
 } from "./admin-actions.ts";
-import { formFields, limitBody, notice, seeOther } from "./admin-answers.ts";
+import { FORM_BODY_LIMIT, formFields, limitBody, listQueryOf, notice, seeOther } from "./admin-answers.ts";
 import { adminWho, requireOwner } from "./admin-auth.ts";
 import { adminCopy } from "./admin-copy.ts";
 import { csvFilename, messagesCsv, ordersCsv } from "./admin-csv.ts";
@@ -34,9 +34,6 @@ import { ADMIN_PRIVATE_HEADERS } from "./admin-identity.ts";
 import { adminSectionPage } from "./admin-page.tsx";
 import { parseAdminQuery, type Section, toQueryString } from "./admin-query.ts";
 import { adminSectionView } from "./admin-sections.ts";
-
-/** The answered and resend forms post a field or none: 8 KB is plenty. */
-const FORM_BODY_LIMIT = 8 * 1024;
 
 /**
  * The note form: a note of ORDER_NOTE_MAX_LENGTH UTF-16 units is at most 9 bytes each once
@@ -56,11 +53,6 @@ function positiveId(param: string | undefined): number | null {
 /** A Stripe Checkout session id (the order's key) from the path, or null. */
 function sessionIdParam(param: string | undefined): string | null {
   return param && /^[A-Za-z0-9_]{1,255}$/.test(param) ? param : null;
-}
-
-/** The list's filter a form carried in its action's query, validated and written back ("" for none). */
-function listQueryOf(c: Context<AppEnv>, section: Section): string {
-  return toQueryString(parseAdminQuery(section, new URL(c.req.url).searchParams));
 }
 
 function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: string): Response {

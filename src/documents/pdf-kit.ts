@@ -6,6 +6,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import { LineCapStyle, type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from "pdf-lib";
+import { clipped as clipText } from "../lib/clip.ts";
 import { logoMark } from "../site/brand-copy.ts";
 import { company } from "../site/company-copy.ts";
 import { FontFamily, INK } from "./font-family.ts";
@@ -38,10 +39,7 @@ const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, ccmp:
 const CLIENT_TEXT_MAX = 100;
 
 /** A visitor's or the owner's words, cut to `max` characters (never mid-character) with an ellipsis. */
-export function clipped(text: string, max = CLIENT_TEXT_MAX): string {
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
-}
+export const clipped = (text: string, max = CLIENT_TEXT_MAX): string => clipText(text, max);
 
 /**
  * What every part of a document draws with: the document, its two weights, and the pen (the page

@@ -1,23 +1,16 @@
 import { type Context, Hono } from "hono";
-import { limitBody, notice, seeOther } from "../admin/admin-answers.ts";
+import { FORM_BODY_LIMIT, limitBody, listQueryOf, notice, seeOther } from "../admin/admin-answers.ts";
 import { adminWho, requireOwner } from "../admin/admin-auth.ts";
-import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
-import { adminNoticePage } from "../admin/admin-page.tsx";
-import { parseAdminQuery, toQueryString } from "../admin/admin-query.ts";
 import type { AppEnv } from "../env.ts";
 import { workContextOf } from "../http/work-context.ts";
 import { ADMIN_INVOICE_RETRY_PATH, adminInvoiceAnchor, adminSectionPaths } from "../paths.ts";
-import { renderPage } from "../render/page-response.tsx";
 import { invoicesAdminCopy } from "./invoices-admin-copy.ts";
 import { retryInvoice } from "./invoices-section.ts";
-
-/** The form posts no field: 8 KB is plenty. */
-const FORM_BODY_LIMIT = 8 * 1024;
 
 /** "Send again now": 303 back to the invoice's row with a notice, or a page saying why nothing was sent. */
 async function retry(c: Context<AppEnv>): Promise<Response> {
   const number = c.req.param("number") ?? "";
-  const listQuery = toQueryString(parseAdminQuery("invoices", new URL(c.req.url).searchParams));
+  const listQuery = listQueryOf(c, "invoices");
   const result = await retryInvoice(workContextOf(c), number, adminWho(c.var.owner));
   if (result.ok) return seeOther(c, adminInvoiceAnchor(number, [listQuery, "retried=1"].filter(Boolean).join("&")));
   const copy = invoicesAdminCopy.refused;
@@ -32,8 +25,7 @@ async function retry(c: Context<AppEnv>): Promise<Response> {
       label: copy.back,
     },
   };
-  if (result.reason === "accepted") return notice(c, 409, content);
-  return renderPage(c, adminNoticePage(content), { status: 404, headers: ADMIN_PRIVATE_HEADERS });
+  return notice(c, result.reason === "accepted" ? 409 : 404, content);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AdminChrome } from "../admin/admin-sections.ts";
 import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, row } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { AuditRow } from "../db/schema.ts";
+import { clipped } from "../lib/clip.ts";
 import { nairobiStampParts } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminInvoiceRetryPath, adminOrderAnchor, adminReceiptPath } from "../paths.ts";
@@ -12,11 +13,6 @@ import type { InvoiceRow, InvoicesView } from "./invoices-section.ts";
 
 /** KRA's message is whatever its service answered: enough of it to act on, never a page of it. */
 const MESSAGE_SHOWN = 300;
-
-function clipped(text: string): string {
-  const chars = Array.from(text);
-  return chars.length > MESSAGE_SHOWN ? `${chars.slice(0, MESSAGE_SHOWN).join("")}…` : text;
-}
 
 /**
  * The control unit's time (YYYYMMDDhhmmss, Nairobi's clock) as the back office writes every time;
@@ -72,7 +68,7 @@ function KraAnswer({ sale }: { sale: InvoiceRow }) {
   return (
     <p className="text-xs text-red-800" data-kra-message="">
       <span className="font-semibold">{copy.kraMessage}:</span>{" "}
-      {sale.last_error ? <VisitorText text={clipped(sale.last_error)} /> : copy.noAnswer}
+      {sale.last_error ? <VisitorText text={clipped(sale.last_error, MESSAGE_SHOWN)} /> : copy.noAnswer}
     </p>
   );
 }
