@@ -32,7 +32,7 @@ import { adminCopy } from "./admin-copy.ts";
 import { csvFilename, messagesCsv, ordersCsv } from "./admin-csv.ts";
 import { ADMIN_PRIVATE_HEADERS } from "./admin-identity.ts";
 import { adminSectionPage } from "./admin-page.tsx";
-import { parseAdminQuery, type Section, toQueryString } from "./admin-query.ts";
+import { parseAdminQuery, type Section } from "./admin-query.ts";
 import { adminSectionView } from "./admin-sections.ts";
 
 /**
