@@ -23,6 +23,7 @@ import {
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { SellerTaxIdentity } from "../tax/seller.ts";
+import { sellerRegistration } from "../tax/seller-copy.ts";
 import { taxCopy } from "../tax/tax-copy.ts";
 import type { VatSplit } from "../tax/vat.ts";
 import { quoteDocument as words } from "./quote-document-copy.ts";
@@ -45,7 +46,7 @@ const ROW = 30;
 function drawQuoteLetterhead(d: Drawing, quote: Quote, seller: SellerTaxIdentity): void {
   drawLetterhead(d, {
     title: words.title,
-    registration: taxCopy.sellerRegistration(seller.kraPin),
+    registration: sellerRegistration(seller.kraPin),
     meta: [
       [words.labels.number, quote.number],
       [words.labels.date, formatLongDate(quote.created_at)],

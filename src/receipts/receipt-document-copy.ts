@@ -1,4 +1,5 @@
 import { company } from "../site/company-copy.ts";
+import { sellerRegistration } from "../tax/seller-copy.ts";
 import { taxCopy } from "../tax/tax-copy.ts";
 
 /** The words of a payment receipt and of the tax invoice it becomes (their PDF), in one place. */
@@ -76,7 +77,7 @@ export const receiptDocument = {
    * The letterhead's registration lines, with the seller's KRA PIN when it has one. Two lines: on one,
    * the letterhead's longest line ran under the document's facts beside it.
    */
-  registration: (kraPin: string | null) => [taxCopy.sellerRegistration(kraPin), company.registration],
+  registration: (kraPin: string | null) => [sellerRegistration(kraPin), company.registration],
   filename: (number: string) => `receipt-${number}.pdf`,
   /** The receipt link's answer when one connection opens receipts faster than anyone reads them. */
   tooMany: "Too many requests from your connection. Please wait a minute and open your receipt's link again.",

@@ -1,5 +1,4 @@
 import { VAT_RATE_PERCENT } from "../lib/vat-rate.ts";
-import { company } from "../site/company-copy.ts";
 
 const NET = "Net";
 const VAT = `VAT ${VAT_RATE_PERCENT}%`;
@@ -18,9 +17,4 @@ export const taxCopy = {
   lineSplit: (net: string, vat: string) => `${NET} ${net} · ${VAT} ${vat}`,
   /** A seller's or a buyer's PIN with KRA, as documents print it. */
   kraPin,
-  /** The company's registration, as quotes and receipts print it, with our KRA PIN once one is set. */
-  sellerRegistration: (pin: string | null) =>
-    pin
-      ? `Registration No. ${company.registrationNumber} · ${kraPin(pin)}`
-      : `Registration No. ${company.registrationNumber}`,
 } as const;
