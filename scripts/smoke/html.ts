@@ -29,3 +29,17 @@ export function pageAssets(html: string, pageUrl: string): Asset[] {
   }
   return [...assets.values()];
 }
+
+/**
+ * A placeholder left for the owner to fill in, as a buyer would read it: a capitalised phrase in
+ * square brackets ("[Bank name]", "[Paybill number]"). Footnote marks ("[1]") and JSON are not text.
+ */
+const PLACEHOLDER = /\[[A-Z][A-Za-z0-9 .,'&/-]{1,40}\]/g;
+
+/** The bracketed placeholders a page shows in its text (scripts, styles and templates left out), each once. */
+export function placeholdersIn(html: string): string[] {
+  const { document } = parseHTML(html);
+  for (const hidden of document.querySelectorAll("script, style, template, noscript")) hidden.remove();
+  const text = document.body?.textContent ?? "";
+  return [...new Set(text.match(PLACEHOLDER) ?? [])];
+}

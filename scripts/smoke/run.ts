@@ -1,7 +1,7 @@
 import { publicRoutes } from "../../tests/support/routes.ts";
 import { FIRST_WINDOW_BYTES } from "../bench/budgets.ts";
 import { Checks, CONTENT_TYPES, type Failure, staticHeaders, workerHeaders } from "./expect.ts";
-import { type Asset, pageAssets } from "./html.ts";
+import { type Asset, pageAssets, placeholdersIn } from "./html.ts";
 import { type Answer, header, type Probe, probe } from "./http.ts";
 
 export type SmokeResult = { checks: number; failures: Failure[] };
@@ -58,6 +58,9 @@ function checkPage(checks: Checks, path: string, answer: Answer, https: boolean)
     `≤ ${FIRST_WINDOW_BYTES} bytes`,
     () => `${answer.wireBytes} bytes (${header(answer, "content-encoding") || "not compressed"})`,
   );
+  // The owner's details (bank, paybill) are settings: a page never shows a blank to fill in.
+  const placeholders = placeholdersIn(answer.body.toString("utf8"));
+  checks.expect(placeholders.length === 0, path, "bracketed placeholder", "none", () => placeholders.join(", "));
 }
 
 /** robots.txt and sitemap.xml (from the worker), the favicons (static files). */

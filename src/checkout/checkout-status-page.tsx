@@ -2,10 +2,12 @@ import { billingCopy } from "../billing/billing-copy.ts";
 import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
+import { WhatsAppLink } from "../components/WhatsAppLink.tsx";
 import { formatMoney } from "../lib/money.ts";
 import type { OrderItemRow } from "../orders/orders.ts";
 import { BILLING_FROM_ORDER_PATH, paths } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { whatsappCopy } from "../site/whatsapp-copy.ts";
 import {
   notPaidStatus,
   orderRecapCopy,
@@ -14,7 +16,7 @@ import {
   type StatusCopy,
   unknownStatus,
 } from "./checkout-status-copy.ts";
-import type { SuccessState } from "./success-status.ts";
+import type { OrderChat, SuccessState } from "./success-status.ts";
 
 /** The order as the buyer may see it on their own success link: what was bought, never who bought it. */
 type OrderRecap = {
@@ -64,6 +66,7 @@ function StatusCard({
   recap,
   selfHref,
   manageSessionId,
+  whatsapp,
 }: {
   copy: StatusCopy;
   tone: Tone;
@@ -71,6 +74,8 @@ function StatusCard({
   selfHref: string;
   /** A paid subscription order: the buyer may open Stripe's billing portal from here. */
   manageSessionId?: string | undefined;
+  /** An order not paid: the owner's WhatsApp, prefilled with the order's reference (none when unset). */
+  whatsapp?: OrderChat | undefined;
 }) {
   return (
     <ResultCard icon={tone.icon} tone={tone.ring}>
@@ -98,6 +103,7 @@ function StatusCard({
           </ButtonLink>
         ))}
       </div>
+      {whatsapp && <WhatsAppLink number={whatsapp.number} text={whatsappCopy.about(whatsapp.reference)} />}
     </ResultCard>
   );
 }
@@ -108,6 +114,7 @@ function statusPage(
   selfHref: string,
   recap?: OrderRecap,
   manageSessionId?: string,
+  whatsapp?: OrderChat,
 ): Page {
   // The success entry removes the stored cart: right once the order exists and is paid or paying.
   const clearsCart = kind === "paid" || kind === "pending";
@@ -122,6 +129,7 @@ function statusPage(
         tone={tones[kind]}
         selfHref={selfHref}
         manageSessionId={manageSessionId}
+        whatsapp={whatsapp}
         {...(recap ? { recap } : {})}
       />
     ),
@@ -130,13 +138,17 @@ function statusPage(
 
 const copies = { paid: paidStatus, pending: pendingStatus, "not-paid": notPaidStatus, unknown: unknownStatus };
 
-/** The page for a success link that carried a session id; null for the spec's plain page. */
-export function checkoutStatusPage(state: SuccessState, orderId: string): Page | null {
+/**
+ * The page for a success link that carried a session id; null for the spec's plain page. An order
+ * not paid offers the owner's WhatsApp (`chat`), naming the order.
+ */
+export function checkoutStatusPage(state: SuccessState, orderId: string, chat?: OrderChat): Page | null {
   if (state.kind === "no-session") return null;
   const selfHref = `${paths.checkoutSuccess}?session_id=${encodeURIComponent(orderId)}`;
   if (state.kind === "unknown") return statusPage("unknown", unknownStatus, selfHref);
   const recap = { items: state.order.items, totalCents: state.order.total_cents };
   const { order } = state;
   const manageable = state.kind === "paid" && order.mode === "subscription" && order.stripe_customer_id !== null;
+  if (state.kind === "not-paid") return statusPage(state.kind, copies[state.kind], selfHref, recap, undefined, chat);
   return statusPage(state.kind, copies[state.kind], selfHref, recap, manageable ? orderId : undefined);
 }

@@ -23,9 +23,9 @@ export function successRoutes() {
     // Over the limit the page still tells what the database knows, but never asks Stripe.
     const limited = await isOverLimit(c, (env) => env.STATUS_LIMITER);
     const context = workContextOf(c, { orderId });
-    const { checkoutSuccessState } = await import("./success-status.ts");
+    const { checkoutSuccessState, orderChat } = await import("./success-status.ts");
     const state = await checkoutSuccessState(context, orderId, ...(limited ? [null] : []));
-    const page = checkoutStatusPage(state, orderId);
+    const page = checkoutStatusPage(state, orderId, await orderChat(c.env, state));
     if (!page) return next();
     if (limited) {
       const headers = { ...ORDER_STATUS_HEADERS, "Retry-After": String(RETRY_AFTER_SECONDS) };

@@ -1,7 +1,9 @@
 import type { WorkContext } from "../http/work-context.ts";
+import { accountReferenceOf } from "../orders/order-reference.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { statusFromSession } from "../orders/order-status.ts";
 import { claimStripeCheck, getOrderByStripeSession, getOrderItems, type OrderWithItems } from "../orders/orders.ts";
+import { paymentDetails } from "../payments/payment-details.ts";
 import {
   CheckoutSessionNotFoundError,
   createPaymentGateway,
@@ -9,6 +11,7 @@ import {
   PaymentsNotConfiguredError,
   type StripeClientOptions,
 } from "../providers/stripe.ts";
+import { whatsappCopy } from "../site/whatsapp-copy.ts";
 import { fulfilSession, type SessionFacts } from "./fulfilment.ts";
 
 /**
@@ -112,4 +115,14 @@ async function askStripe(
     });
     return undefined;
   }
+}
+
+/** The owner's WhatsApp number (null when unset) and how the prefilled message names the order ("order ORD-…"). */
+export type OrderChat = { number: string | null; reference: string };
+
+/** An order that was not paid offers the owner's WhatsApp: its number (when set) and the order's reference. */
+export async function orderChat(env: Env, state: SuccessState): Promise<OrderChat | undefined> {
+  if (state.kind !== "not-paid") return undefined;
+  const { whatsapp } = await paymentDetails(env);
+  return { number: whatsapp, reference: whatsappCopy.order(accountReferenceOf(state.order)) };
 }

@@ -3,10 +3,12 @@ import { buttonClass } from "../components/ButtonLink.tsx";
 import { Icon, type IconName } from "../components/Icon.tsx";
 import { PageHero } from "../components/PageHero.tsx";
 import { PostalAddress } from "../components/PostalAddress.tsx";
+import { WhatsAppLink } from "../components/WhatsAppLink.tsx";
 import { paths } from "../paths.ts";
 import { Island } from "../render/island.tsx";
 import type { Page } from "../render/page.ts";
 import { company, hoursText } from "../site/company-copy.ts";
+import { whatsappCopy } from "../site/whatsapp-copy.ts";
 import { contactDetails, contactForm, contactHero, contactMeta, officeMap } from "./contact-copy.ts";
 
 /** One dt/dd pair; the icon sits inside the dt because a dl's groups may hold only dt and dd. */
@@ -26,7 +28,7 @@ function DetailRow({ icon, label, children }: { icon: IconName; label: string; c
 
 const detailLinkClass = "font-medium text-brand-700 break-words hover:text-brand-900 hover:underline";
 
-function ContactDetails() {
+function ContactDetails({ whatsapp }: { whatsapp: string | null }) {
   const { labels } = contactDetails;
   const { phone, emails } = company;
   return (
@@ -68,6 +70,7 @@ function ContactDetails() {
           <Icon name="phone" className="size-4" />
           {contactDetails.callNow}
         </a>
+        <WhatsAppLink number={whatsapp} text={whatsappCopy.general} />
       </div>
     </section>
   );
@@ -132,14 +135,15 @@ export const contactPage: Page = {
   path: paths.contact,
   ...contactMeta,
   scripts: ["office-map"],
-  render: () => (
+  offersWhatsApp: true,
+  render: ({ whatsapp }) => (
     <>
       <PageHero {...contactHero} />
       <div className="bg-white py-12 sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
             <MessageForm />
-            <ContactDetails />
+            <ContactDetails whatsapp={whatsapp ?? null} />
           </div>
           <OfficeMap />
         </div>

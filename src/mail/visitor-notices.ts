@@ -1,6 +1,8 @@
 import type { ContactMessage } from "../contact/contact-message-schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import { adminQuoteAnchor, quotePagePath } from "../paths.ts";
+import { quoteDocument } from "../quotes/quote-document-copy.ts";
 import type { QuoteForBuyerData, QuoteMailData } from "../quotes/quote-mail.ts";
 import type { Quote } from "../quotes/quote-numbers.ts";
 import { type Budget, mailboxBudgets, spendBudget } from "../security/budget.ts";
@@ -59,17 +61,19 @@ async function mayMailVisitor(context: WorkContext, budget: Budget, address: str
 }
 
 /**
- * A link into the billing portal, asked for on /billing, to the address the order holds. The link
- * itself is made only once the mailbox may get it, so refused requests store nothing.
+ * A link into the billing portal (or, `mpesa-plan-link`, an M-Pesa plan's page), asked for on
+ * /billing, to the address the order holds. The link itself is made only once the mailbox may get
+ * it, so refused requests store nothing.
  */
 export async function sendBillingLink(
   context: WorkContext,
   to: string,
   makeLink: () => Promise<{ url: string; validFor: string }>,
+  kind: "billing-link" | "mpesa-plan-link" = "billing-link",
 ): Promise<void> {
   if (!(await mayMailVisitor(context, mailboxBudgets.billingLink, to))) return;
   const data = await makeLink();
-  await enqueueMail(context, { kind: "billing-link", dedupeKey: `billing-link:${crypto.randomUUID()}`, to, data });
+  await enqueueMail(context, { kind, dedupeKey: `${kind}:${crypto.randomUUID()}`, to, data });
 }
 
 /**
@@ -77,7 +81,7 @@ export async function sendBillingLink(
  * mailbox's budget, a fixed-text e-mail with the quote's link (templates/quote.ts says why). The
  * answer to the request is the same either way, so nobody learns a mailbox's count from it.
  */
-export async function notifyQuote(context: WorkContext, quote: Quote): Promise<void> {
+export async function notifyQuote(context: WorkContext, quote: Quote, payment: PaymentDetails): Promise<void> {
   const { origin } = context;
   const quoteUrl = `${origin}${quotePagePath(quote.number, quote.access_key)}`;
   const data: QuoteMailData = {
@@ -101,7 +105,8 @@ export async function notifyQuote(context: WorkContext, quote: Quote): Promise<v
   };
   await enqueueMail(context, { kind: "owner-quote", dedupeKey: `owner-quote:${quote.number}`, data });
   if (!(await mayMailVisitor(context, mailboxBudgets.quote, quote.customer_email))) return;
-  const buyer: QuoteForBuyerData = { quoteNumber: quote.number, quoteUrl, validUntil: quote.valid_until };
+  const payBy = quoteDocument.offline(quote.number, payment);
+  const buyer: QuoteForBuyerData = { quoteNumber: quote.number, quoteUrl, validUntil: quote.valid_until, payBy };
   await enqueueMail(context, {
     kind: "quote",
     dedupeKey: `quote:${quote.number}`,

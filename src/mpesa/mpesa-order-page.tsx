@@ -2,8 +2,10 @@ import { ButtonLink, buttonClass } from "../components/ButtonLink.tsx";
 import type { IconName } from "../components/Icon.tsx";
 import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
+import { WhatsAppLink } from "../components/WhatsAppLink.tsx";
 import { Island } from "../render/island.tsx";
 import type { Page } from "../render/page.ts";
+import { whatsappCopy } from "../site/whatsapp-copy.ts";
 import { mpesaCopy } from "./mpesa-copy.ts";
 import type { MpesaOrderView } from "./mpesa-order-state.ts";
 
@@ -82,8 +84,11 @@ function Failed({ view }: { view: MpesaOrderView }) {
 
 const bodies = { pending: Pending, paid: Paid, failed: Failed };
 
-/** The waiting page: pending until M-Pesa answers, then paid (with the receipt) or failed (try again). */
-export function mpesaOrderPage(view: MpesaOrderView): Page {
+/**
+ * The waiting page: pending until M-Pesa answers, then paid (with the receipt) or failed (try
+ * again), with the owner's WhatsApp (null when unset) prefilled with the order's reference.
+ */
+export function mpesaOrderPage(view: MpesaOrderView, whatsapp: string | null): Page {
   const Body = bodies[view.state];
   const tone = icons[view.state];
   return {
@@ -96,6 +101,7 @@ export function mpesaOrderPage(view: MpesaOrderView): Page {
     render: () => (
       <ResultCard icon={tone.icon} tone={tone.ring}>
         <Body view={view} />
+        <WhatsAppLink number={whatsapp} text={whatsappCopy.about(whatsappCopy.order(view.accountReference))} />
         <p className="mt-8 text-sm text-slate-500">{copy.orderRef(view.accountReference)}</p>
       </ResultCard>
     ),

@@ -6,6 +6,7 @@ import { readSubmission } from "../http/submission.ts";
 import { workContextOf } from "../http/work-context.ts";
 import { normaliseSafaricomNumber } from "../lib/safaricom.ts";
 import { MPESA_ORDER_PATH } from "../paths.ts";
+import { paymentDetails } from "../payments/payment-details.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
@@ -35,7 +36,8 @@ export function mpesaOrderRoutes() {
     if (await isOverLimit(c, (env) => env.STATUS_LIMITER)) return tooMany(c);
     const state = await freshState(c);
     if (!state) return notFound(c);
-    return renderPage(c, mpesaOrderPage(state.view), { headers: PRIVATE_HEADERS });
+    const { whatsapp } = await paymentDetails(c.env);
+    return renderPage(c, mpesaOrderPage(state.view, whatsapp), { headers: PRIVATE_HEADERS });
   });
 
   app.get(`${MPESA_ORDER_PATH}/status`, async (c) => {
@@ -92,9 +94,11 @@ async function retryFields(c: Context<AppEnv>): Promise<{ phone?: string | undef
 }
 
 /** The failed order's page again, asking for the amount a retry charges now (never the old one). */
-function askAgain(c: Context<AppEnv>, view: MpesaOrderView, kes: number | null, status: 400 | 409) {
+async function askAgain(c: Context<AppEnv>, view: MpesaOrderView, kes: number | null, status: 400 | 409) {
   const notice = kes === null ? copy.unavailable : copy.waiting.repriced(kes);
-  return renderPage(c, mpesaOrderPage({ ...view, retryKes: kes, notice }), { status, headers: PRIVATE_HEADERS });
+  const { whatsapp } = await paymentDetails(c.env);
+  const page = mpesaOrderPage({ ...view, retryKes: kes, notice }, whatsapp);
+  return renderPage(c, page, { status, headers: PRIVATE_HEADERS });
 }
 
 /** The order's state after asking Daraja, if its prompt has waited long enough to be worth asking. */

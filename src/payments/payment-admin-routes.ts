@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { formFields, limitBody, notice, seeOther } from "../admin/admin-answers.ts";
+import { FORM_BODY_LIMIT, formFields, limitBody, notice, seeOther } from "../admin/admin-answers.ts";
 import { adminWho, requireOwner } from "../admin/admin-auth.ts";
 import { ADMIN_TIME_ZONE } from "../admin/admin-copy.ts";
 import { ADMIN_PRIVATE_HEADERS } from "../admin/admin-identity.ts";
@@ -8,6 +8,7 @@ import { workContextOf } from "../http/work-context.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import {
+  ADMIN_PAYMENT_DETAILS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_SETTINGS_PATH,
   adminOrderAnchor,
@@ -17,6 +18,8 @@ import {
 import { renderPage } from "../render/page-response.tsx";
 import { MANUAL_NOTE_MAX, type ManualTarget, nairobiToday, parseManualPayment } from "./manual-payment-form.ts";
 import { type ManualResult, recordManualPayment } from "./manual-payments.ts";
+import { parsePaymentDetails, savePaymentDetails, typedPaymentDetails } from "./payment-details.ts";
+import type { PaymentDetailsOutcome } from "./payment-details-form.tsx";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 import { saveKesRate, settingsView } from "./rate-settings.ts";
 import { adminSettingsPage, type SettingsOutcome } from "./settings-page.tsx";
@@ -73,6 +76,8 @@ function refusalMessage(result: Exclude<ManualResult, { ok: true } | { reason: "
  * POST /admin/settings (rate=…): a new rate; a rate that does not parse is shown back with why (400).
  * One more than 20% away from the current rate is not saved: the page asks to confirm it (200), and
  * its button posts the same rate with confirm=… and from=… (payments/rate-settings.ts).
+ * POST /admin/settings/payment-details: the bank account, paybill or till and WhatsApp number, saved
+ * whole with one audit row (payments/payment-details.ts); every problem is listed back (400).
  * POST /admin/payments: a bank transfer or paybill payment against a quote (quote=…) or an order
  * (order=…); see payments/manual.ts. A duplicate reference or an accepted quote is 409, a form
  * that does not check out 400, an unknown quote or order 404, each with nothing written.
@@ -86,7 +91,8 @@ export function adminPaymentRoutes() {
     // The redirect after saving says so; the rate shown is the one in force now.
     const saved = c.req.query("saved") === "1" && view.rate?.setAt ? view.rate.rateX100 : null;
     const outcome: SettingsOutcome = saved === null ? null : { saved };
-    const page = adminSettingsPage(view, adminWho(c.var.owner), outcome);
+    const details: PaymentDetailsOutcome = c.req.query("details") === "saved" ? { saved: true } : null;
+    const page = adminSettingsPage(view, adminWho(c.var.owner), outcome, details);
     return renderPage(c, page, { headers: ADMIN_PRIVATE_HEADERS });
   });
 
@@ -109,6 +115,19 @@ export function adminPaymentRoutes() {
           ];
     const page = adminSettingsPage(await settingsView(c.env), who, outcome);
     return renderPage(c, page, { status, headers: ADMIN_PRIVATE_HEADERS });
+  });
+
+  app.post(ADMIN_PAYMENT_DETAILS_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {
+    const form = await formFields(c);
+    const who = adminWho(c.var.owner);
+    const parsed = parsePaymentDetails(form);
+    if (parsed.ok) {
+      await savePaymentDetails(c.env, parsed.values, who);
+      return seeOther(c, `${ADMIN_SETTINGS_PATH}?details=saved#payment-details`);
+    }
+    const outcome: PaymentDetailsOutcome = { refused: parsed.problems, typed: typedPaymentDetails(form) };
+    const page = adminSettingsPage(await settingsView(c.env), who, null, outcome);
+    return renderPage(c, page, { status: 400, headers: ADMIN_PRIVATE_HEADERS });
   });
 
   app.post(ADMIN_PAYMENTS_PATH, owner, limitBody(PAYMENT_BODY_LIMIT), async (c) => {

@@ -127,6 +127,7 @@ export const adminPaymentsCopy = {
     `${methods[method]}, ${amount}, reference ${reference}`,
   history: {
     "setting.kes_rate": "Set the KES rate",
+    "setting.payment_details": "Saved the payment details",
     "payment.recorded": "Recorded a payment",
   } as Record<string, string>,
   orders: {

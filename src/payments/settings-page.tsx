@@ -7,6 +7,7 @@ import { VisitorText } from "../admin/visitor-text.tsx";
 import { parseKesRate } from "../lib/kes.ts";
 import { ADMIN_SETTINGS_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { PaymentDetailsForm, type PaymentDetailsOutcome } from "./payment-details-form.tsx";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 import type { RateConfirmation, SettingsView } from "./rate-settings.ts";
 
@@ -168,7 +169,17 @@ function RateHistory({ view }: { view: SettingsView }) {
   );
 }
 
-function SettingsBody({ view, who, outcome }: { view: SettingsView; who: string; outcome: SettingsOutcome }) {
+function SettingsBody({
+  view,
+  who,
+  outcome,
+  details,
+}: {
+  view: SettingsView;
+  who: string;
+  outcome: SettingsOutcome;
+  details: PaymentDetailsOutcome;
+}) {
   const copy = adminPaymentsCopy.settings;
   return (
     <>
@@ -197,13 +208,19 @@ function SettingsBody({ view, who, outcome }: { view: SettingsView; who: string;
           <RateForm view={view} outcome={outcome} />
         </section>
         <RateHistory view={view} />
+        <PaymentDetailsForm values={view.details} outcome={details} />
       </main>
     </>
   );
 }
 
 /** The Settings page for the signed-in owner, with the outcome of the form just sent, if any. */
-export function adminSettingsPage(view: SettingsView, who: string, outcome: SettingsOutcome): Page {
+export function adminSettingsPage(
+  view: SettingsView,
+  who: string,
+  outcome: SettingsOutcome,
+  details: PaymentDetailsOutcome = null,
+): Page {
   const copy = adminPaymentsCopy.settings;
   // A page that asks a question says so in its title, the first thing a screen reader reads.
   const title = outcome && "confirm" in outcome ? copy.rate.confirm.title : copy.title;
@@ -212,6 +229,6 @@ export function adminSettingsPage(view: SettingsView, who: string, outcome: Sett
     title: adminCopy.sectionTitle(title),
     description: "",
     layout: "back-office",
-    render: () => <SettingsBody view={view} who={who} outcome={outcome} />,
+    render: () => <SettingsBody view={view} who={who} outcome={outcome} details={details} />,
   };
 }

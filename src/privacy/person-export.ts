@@ -7,7 +7,7 @@
  */
 
 import type { OrderRow } from "../db/schema.ts";
-import { accountReferenceOf } from "../mpesa/send-prompt.ts";
+import { accountReferenceOf } from "../orders/order-reference.ts";
 import { BILLING_OPEN_PATH, MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../paths.ts";
 import { company } from "../site/company-copy.ts";
 import type { Person } from "./person.ts";

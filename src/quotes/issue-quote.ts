@@ -1,19 +1,22 @@
 import type { PricedCart } from "../checkout/cart-pricing.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
+import { paymentDetails } from "../payments/payment-details.ts";
 import { sellerTaxIdentity } from "../tax/seller.ts";
 import { getQuote, insertQuote, type Quote, type QuoteCustomer } from "./quote-numbers.ts";
 import { deleteQuote } from "./quote-queries.ts";
 import { storedQuotePdf, storeQuotePdf } from "./quote-store.ts";
 
-export type IssuedQuote = { quote: Quote; pdf: Uint8Array };
+/** A quote just made: its row, its kept PDF and the owner's payment details it was drawn with. */
+export type IssuedQuote = { quote: Quote; pdf: Uint8Array; payment: PaymentDetails };
 
 /**
  * The PDF library and its fonts (about a megabyte of code) load on the first quote an isolate draws,
  * never on the start of a Worker that only serves pages.
  */
-async function drawQuote(quote: Quote, { env, origin }: WorkContext): Promise<Uint8Array> {
+async function drawQuote(quote: Quote, { env, origin }: WorkContext, payment: PaymentDetails): Promise<Uint8Array> {
   const { quotePdf } = await import("./quote-document.ts");
-  return quotePdf(quote, origin, sellerTaxIdentity(env));
+  return quotePdf(quote, origin, sellerTaxIdentity(env), payment);
 }
 
 /**
@@ -29,9 +32,10 @@ export async function issueQuote(
   const { env } = context;
   const quote = await insertQuote(env.DB, cart, customer);
   try {
-    const pdf = await drawQuote(quote, context);
+    const payment = await paymentDetails(env);
+    const pdf = await drawQuote(quote, context, payment);
     await storeQuotePdf(env.DOCUMENTS, quote.number, pdf);
-    return { quote, pdf };
+    return { quote, pdf, payment };
   } catch (error) {
     await deleteQuote(env.DB, quote.number).catch(() => undefined);
     throw error;
@@ -47,7 +51,7 @@ export async function quoteDocument(context: WorkContext, quote: Quote): Promise
 }
 
 async function drawAndKeep(context: WorkContext, quote: Quote): Promise<Uint8Array> {
-  const pdf = await drawQuote(quote, context);
+  const pdf = await drawQuote(quote, context, await paymentDetails(context.env));
   await storeQuotePdf(context.env.DOCUMENTS, quote.number, pdf);
   return pdf;
 }

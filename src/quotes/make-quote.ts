@@ -12,10 +12,11 @@ import type { QuoteCustomer } from "./quote-numbers.ts";
  */
 export async function makeQuote(context: WorkContext, cart: PricedCart, customer: QuoteCustomer): Promise<IssuedQuote> {
   const issued = await issueQuote(context, cart, customer);
-  const { quote } = issued;
+  const { quote, payment } = issued;
   const quoteLog = withFields(context.log, { quoteNumber: quote.number });
   try {
-    await notifyQuote({ ...context, log: quoteLog }, quote);
+    // The buyer's e-mail names the ways to pay its PDF was drawn with.
+    await notifyQuote({ ...context, log: quoteLog }, quote, payment);
   } catch (error) {
     quoteLog.error("The quote's e-mails could not be queued", { error });
   }

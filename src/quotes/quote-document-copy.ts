@@ -1,4 +1,5 @@
 import { paymentTerms } from "../catalogue/pricing-extras-copy.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import { company } from "../site/company-copy.ts";
 
 /** The pricing page's billing policies a quote repeats (the rest are about plans the quote may not hold). */
@@ -17,12 +18,24 @@ export const quoteDocument = {
   terms: QUOTED_TERMS.map((title) => paymentTerms.find((term) => term.title === title)?.text ?? "").filter(Boolean),
   howToPayHeading: "How to pay",
   payOnline: (url: string) => `Online by card: open ${url} and choose "Pay online".`,
-  bankTransfer: (reference: string) => {
-    const bank = company.paymentDetails.bank;
-    return `Bank transfer: ${bank.bank}, account name ${bank.accountName}, account ${bank.accountNumber}, branch ${bank.branch}, SWIFT ${bank.swift}. Reference: ${reference}.`;
+  /** The ways to pay offline that the owner has set (payments/payment-details.ts), each with this reference. */
+  offline: (reference: string, details: PaymentDetails): string[] => {
+    const ways: string[] = [];
+    const { bank, paybill, till } = details;
+    if (bank) {
+      const branch = bank.branch ? `, branch ${bank.branch}` : "";
+      const swift = bank.swift ? `, SWIFT ${bank.swift}` : "";
+      ways.push(
+        `Bank transfer: ${bank.bank}, account name ${bank.accountName}, account ${bank.accountNumber}${branch}${swift}. Reference: ${reference}.`,
+      );
+    }
+    if (paybill) ways.push(`M-Pesa: Lipa na M-Pesa, Paybill ${paybill}, account number ${reference}.`);
+    if (till)
+      ways.push(
+        `M-Pesa: Lipa na M-Pesa, Buy Goods till ${till}. Please send us the M-Pesa message, quoting ${reference}.`,
+      );
+    return ways;
   },
-  mpesa: (reference: string) =>
-    `M-Pesa: Lipa na M-Pesa, Paybill ${company.paymentDetails.mpesa.paybill}, account number ${reference}.`,
   noObligation: "This quote is free and places you under no obligation.",
   /** Under a client name the PDF's fonts cannot fully draw (a script such as Arabic or Chinese). */
   nameAsWritten: "The name as written is shown on this quote's page:",

@@ -19,6 +19,7 @@ import {
 } from "../mail/mail-layout.ts";
 import type { MailAttachment, MailOrderLine, MailTemplate } from "../mail/mail-types.ts";
 import { quoteDocumentByNumber } from "./issue-quote.ts";
+import { quoteDocument } from "./quote-document-copy.ts";
 import { quoteFilename } from "./quote-filename.ts";
 
 export type QuoteMailData = {
@@ -55,7 +56,10 @@ async function quoteAttachment(data: QuoteMailData, context: WorkContext): Promi
  * (whose text they chose) ever goes to that address. A payload recorded before this change holds
  * more; only these fields are read.
  */
-export type QuoteForBuyerData = Pick<QuoteMailData, "quoteNumber" | "quoteUrl" | "validUntil">;
+export type QuoteForBuyerData = Pick<QuoteMailData, "quoteNumber" | "quoteUrl" | "validUntil"> & {
+  /** The ways to pay offline the owner had set when the quote was issued (quoteDocument.offline); our words, never the visitor's. */
+  payBy?: string[];
+};
 
 /** The buyer's copy: fixed text, the quote's page (where the PDF and "Pay online" are). */
 export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
@@ -65,6 +69,7 @@ export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
     const ready = `Your quote ${data.quoteNumber} is ready. Its prices hold until ${formatLongDate(data.validUntil)}.`;
     const open = "Open it online to read it, download its PDF or pay it:";
     const notYou = "If you did not ask us for a quote, you can ignore this e-mail.";
+    const payBy = data.payBy ?? [];
     const text = [
       "Hello,",
       "",
@@ -73,6 +78,7 @@ export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
       open,
       data.quoteUrl,
       "",
+      ...(payBy.length > 0 ? [`${quoteDocument.howToPayHeading}:`, ...payBy.map((way) => `- ${way}`), ""] : []),
       supportText(company),
       "",
       notYou,
@@ -84,6 +90,12 @@ export const quoteForBuyer: MailTemplate<QuoteForBuyerData> = {
       "<p>Hello,</p>",
       `<p>${escapeHtml(ready)}</p>`,
       `<p>${escapeHtml(open)}<br>\n${link(data.quoteUrl, "Open your quote")}</p>`,
+      ...(payBy.length > 0
+        ? [
+            `<p style="margin:16px 0 4px;font-weight:bold;">${escapeHtml(quoteDocument.howToPayHeading)}</p>`,
+            `<ul>${payBy.map((way) => `<li>${escapeHtml(way)}</li>`).join("")}</ul>`,
+          ]
+        : []),
       supportHtml(company),
       `<p style="font-size:14px;color:#4b5563;">${escapeHtml(notYou)}</p>`,
     ].join("\n");

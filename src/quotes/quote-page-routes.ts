@@ -3,6 +3,7 @@ import type { AppEnv } from "../env.ts";
 import { quoteMpesaOffer } from "../mpesa/mpesa-terms.ts";
 import { QUOTE_PAGE_PATH, QUOTE_PATH, quotePdfPath } from "../paths.ts";
 import { quotePayOnline } from "../payments/manual-payments.ts";
+import { paymentDetails } from "../payments/payment-details.ts";
 import { renderPage } from "../render/page-response.tsx";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { notFoundPage } from "../site/not-found-page.tsx";
@@ -40,12 +41,19 @@ export function quotePageRoutes() {
       // The normal 404 page at a fixed path: the same bytes whatever number or key was asked for.
       return renderPage(c, { ...notFoundPage, path: QUOTE_PATH }, { status: 404, headers: PRIVATE_HEADERS });
     }
+    const now = Date.now();
+    const [payOnline, mpesa, payment] = await Promise.all([
+      quotePayOnline(c.env, quote, now),
+      quoteMpesaOffer(c.env, quote, now),
+      paymentDetails(c.env),
+    ]);
     const view = {
       quote,
       pdfHref: quotePdfPath(quote.number, quote.access_key),
-      payOnline: await quotePayOnline(c.env, quote, Date.now()),
-      mpesa: await quoteMpesaOffer(c.env, quote, Date.now()),
+      payOnline,
+      mpesa,
       seller: sellerTaxIdentity(c.env),
+      payment,
     };
     return renderPage(c, quotePage(view), { headers: PRIVATE_HEADERS });
   });

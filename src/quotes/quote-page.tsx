@@ -1,9 +1,12 @@
 import { ButtonLink } from "../components/ButtonLink.tsx";
 import { ResultCard } from "../components/ResultCard.tsx";
+import { WhatsAppLink } from "../components/WhatsAppLink.tsx";
 import { formatLongDate } from "../lib/dates.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
 import { QUOTE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { whatsappCopy } from "../site/whatsapp-copy.ts";
 import type { SellerTaxIdentity } from "../tax/seller.ts";
 import { taxCopy } from "../tax/tax-copy.ts";
 import type { QuotePayOnline } from "./pay-online.ts";
@@ -23,6 +26,8 @@ export type QuoteView = {
   mpesa: QuoteMpesa | null;
   /** Ours, as configured now: the page is drawn afresh each time, unlike the PDF kept at issue. */
   seller: SellerTaxIdentity;
+  /** The owner's payment details and WhatsApp number in force now (a quote issued before they were set shows them here). */
+  payment: PaymentDetails;
 };
 
 function QuoteBody({ view }: { view: QuoteView }) {
@@ -102,9 +107,12 @@ function QuoteBody({ view }: { view: QuoteView }) {
           </div>
         </article>
 
-        {payOnline.kind !== "expired" && <HowToPay quote={quote} card={payOnline.kind === "ready"} />}
+        {payOnline.kind !== "expired" && (
+          <HowToPay quote={quote} card={payOnline.kind === "ready"} payment={view.payment} />
+        )}
         <PayOnline quote={quote} payOnline={payOnline} />
         {view.mpesa && <PayByMpesa quote={quote} mpesa={view.mpesa} />}
+        <WhatsAppLink number={view.payment.whatsapp} text={whatsappCopy.about(`quote ${quote.number}`)} />
       </div>
     </div>
   );

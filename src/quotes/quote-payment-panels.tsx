@@ -5,6 +5,7 @@ import { KraPinField } from "../components/KraPinField.tsx";
 import { MpesaPhoneField } from "../components/MpesaPhoneField.tsx";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import { mpesaCopy } from "../mpesa/mpesa-copy.ts";
 import type { QuoteMpesa } from "../mpesa/mpesa-terms.ts";
 import { MPESA_PAY_QUOTE_PATH } from "../paths.ts";
@@ -31,9 +32,13 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** The PDF's ways to pay (the quote number as the reference), and the card when Pay online is offered. */
-export function HowToPay({ quote, card }: { quote: Quote; card: boolean }) {
-  const methods = [...(card ? [copy.card] : []), words.bankTransfer(quote.number), words.mpesa(quote.number)];
+/**
+ * The ways to pay the owner has set (the quote number as the reference), and the card when Pay
+ * online is offered; nothing when there is no way to list.
+ */
+export function HowToPay({ quote, card, payment }: { quote: Quote; card: boolean; payment: PaymentDetails }) {
+  const methods = [...(card ? [copy.card] : []), ...words.offline(quote.number, payment)];
+  if (methods.length === 0) return null;
   return (
     <Panel id="how-to-pay" title={words.howToPayHeading}>
       <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
@@ -115,7 +120,7 @@ export function PayByMpesa({ quote, mpesa }: { quote: Quote; mpesa: QuoteMpesa }
     <Panel id="pay-mpesa" title={mpesaCopy.quoteHeading}>
       {mpesa.kind === "paid" && say(mpesaCopy.quoteAccepted)}
       {mpesa.kind === "part-paid" && say(mpesaCopy.partPaid)}
-      {mpesa.kind === "card-only" && say(mpesaCopy.recurringCardOnly)}
+      {mpesa.kind === "plan-at-checkout" && say(mpesaCopy.quotePlanAtCheckout)}
       {mpesa.kind === "over-limit" && say(mpesaCopy.overLimit(mpesa.kes))}
       {mpesa.kind === "offer" && (
         <form method="post" action={MPESA_PAY_QUOTE_PATH} className="mt-3 space-y-3" data-pay-mpesa>

@@ -22,6 +22,7 @@ import {
 } from "../documents/pdf-kit.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import type { SellerTaxIdentity } from "../tax/seller.ts";
 import { sellerRegistration } from "../tax/seller-copy.ts";
 import { taxCopy } from "../tax/tax-copy.ts";
@@ -184,13 +185,9 @@ function drawTotals(d: Drawing, quote: Quote, vat: QuoteVat | null): void {
 }
 
 /** The payment terms, the ways to pay this quote, and that accepting it is not required. */
-function drawTerms(d: Drawing, quote: Quote, links: QuoteLinks): void {
+function drawTerms(d: Drawing, quote: Quote, links: QuoteLinks, payment: PaymentDetails): void {
   drawSection(d, words.termsHeading, words.terms);
-  drawSection(d, words.howToPayHeading, [
-    words.payOnline(links.quotePageUrl),
-    words.bankTransfer(quote.number),
-    words.mpesa(quote.number),
-  ]);
+  drawSection(d, words.howToPayHeading, [words.payOnline(links.quotePageUrl), ...words.offline(quote.number, payment)]);
   d.bold.draw(d.pen.page, words.noObligation, MARGIN, d.pen.y, 10, BRAND);
 }
 
@@ -205,6 +202,7 @@ export async function renderQuotePdf(
   fonts: DocumentFonts,
   links: QuoteLinks,
   seller: SellerTaxIdentity,
+  payment: PaymentDetails,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const weights = await embedFonts(doc, fonts);
@@ -219,7 +217,7 @@ export async function renderQuotePdf(
   drawClient(d, quote, links);
   drawLines(d, quote, vat);
   drawTotals(d, quote, vat);
-  drawTerms(d, quote, links);
+  drawTerms(d, quote, links, payment);
   drawFooters(d, (page, pages) => words.page(quote.number, page, pages), links.siteUrl);
   return doc.save();
 }

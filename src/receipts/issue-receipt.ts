@@ -11,6 +11,7 @@ import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
 import { nairobiYear } from "../lib/dates.ts";
 import { receiptPath } from "../paths.ts";
+import { paymentDetails } from "../payments/payment-details.ts";
 import { receiptNumbersOfOrders } from "./receipt-link-queries.ts";
 import {
   insertReceiptOnce,
@@ -42,8 +43,8 @@ async function draw({ env, origin }: WorkContext, number: string): Promise<Uint8
   if (!facts) throw new Error(`Receipt ${number} has no payment to show`);
   const { sale, waits } = await awaitsKra(env.DB, facts.payment.payment_id);
   if (waits) return null;
-  const { renderReceiptPdf } = await import("./receipt-pdf.ts");
-  return renderReceiptPdf(facts, origin, documentTaxOf(env, facts, sale));
+  const [{ renderReceiptPdf }, payTo] = await Promise.all([import("./receipt-pdf.ts"), paymentDetails(env)]);
+  return renderReceiptPdf(facts, origin, documentTaxOf(env, facts, sale), payTo);
 }
 
 /**

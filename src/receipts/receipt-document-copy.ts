@@ -17,11 +17,15 @@ export const receiptDocument = {
   details: {
     method: "Paid by",
     reference: "Reference",
+    paidTo: "Paid to",
     order: "Order",
     quote: "Quote",
     billing: "Billed for",
     period: "Period",
   },
+  /** Where a bank transfer or paybill payment went: the owner's details (payments/payment-details.ts). */
+  paidToBank: (bank: string, account: string) => `${bank}, account ${account}`,
+  paidToPaybill: (paybill: string) => `Paybill ${paybill}`,
   methods: {
     stripe: "Card, via Stripe",
     mpesa_express: "M-Pesa Express",

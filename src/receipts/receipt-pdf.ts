@@ -20,6 +20,7 @@ import {
 import type { DocumentTax } from "../etims/document-tax.ts";
 import { formatLongDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { PaymentDetails } from "../lib/payment-ways.ts";
 import { taxCopy } from "../tax/tax-copy.ts";
 import { receiptDocument as words } from "./receipt-document-copy.ts";
 import { drawLines } from "./receipt-lines-pdf.ts";
@@ -101,12 +102,21 @@ function drawAmount(d: Drawing, facts: ReceiptFacts): void {
   pen.y -= 10;
 }
 
-/** How it was paid, its reference, the order and quote it pays, and a subscription's period: label and value rows. */
-function drawDetails(d: Drawing, facts: ReceiptFacts): void {
+/** Where a bank transfer or a paybill payment was paid to, as the owner has set it; null for other ways or unset details. */
+function paidTo(provider: ReceiptFacts["payment"]["provider"], payTo: PaymentDetails | null): string | null {
+  if (provider === "bank_transfer" && payTo?.bank) return words.paidToBank(payTo.bank.bank, payTo.bank.accountNumber);
+  if (provider === "mpesa_paybill" && payTo?.paybill) return words.paidToPaybill(payTo.paybill);
+  return null;
+}
+
+/** How it was paid (and to which account), its reference, the order and quote it pays, and a subscription's period. */
+function drawDetails(d: Drawing, facts: ReceiptFacts, payTo: PaymentDetails | null): void {
   const { pen, regular, bold } = d;
   const { payment, order } = facts;
   const reference = userText(facts).reference;
   const rows: [string, string][] = [[words.details.method, words.methods[payment.provider]]];
+  const to = paidTo(payment.provider, payTo);
+  if (to) rows.push([words.details.paidTo, to]);
   if (reference) rows.push([words.details.reference, reference]);
   if (order?.order_ref) rows.push([words.details.order, order.order_ref]);
   if (order?.quote_number) rows.push([words.details.quote, order.quote_number]);
@@ -129,12 +139,12 @@ function drawDetails(d: Drawing, facts: ReceiptFacts): void {
 }
 
 /** The payer and the payment's details side by side; the pen goes on under the taller. */
-function drawParties(d: Drawing, facts: ReceiptFacts, buyerPin: string | null): void {
+function drawParties(d: Drawing, facts: ReceiptFacts, buyerPin: string | null, payTo: PaymentDetails | null): void {
   const top = d.pen.y;
   drawPayer(d, facts, buyerPin);
   const payerEnd = d.pen.y;
   d.pen.y = top;
-  drawDetails(d, facts);
+  drawDetails(d, facts, payTo);
   d.pen.y = Math.min(payerEnd, d.pen.y) - 14;
 }
 
@@ -171,8 +181,16 @@ function drawClosing(d: Drawing, taxInvoice: boolean): void {
  * registered, and either that it is not a tax invoice or, once KRA has accepted the sale, KRA's
  * answer and verification code, which make it the buyer's tax invoice. The same receipt, tax facts
  * and fonts give the same file (its dates are the receipt's own).
+ *
+ * `payTo`: the owner's payment details when it is drawn, naming the account a bank transfer or
+ * paybill payment went to (left out when unset).
  */
-export async function renderReceiptPdf(facts: ReceiptFacts, siteUrl: string, tax: DocumentTax): Promise<Uint8Array> {
+export async function renderReceiptPdf(
+  facts: ReceiptFacts,
+  siteUrl: string,
+  tax: DocumentTax,
+  payTo: PaymentDetails | null = null,
+): Promise<Uint8Array> {
   const { receipt, payment } = facts;
   const { invoice } = tax;
   const text = userText(facts);
@@ -199,7 +217,7 @@ export async function renderReceiptPdf(facts: ReceiptFacts, siteUrl: string, tax
       [words.labels.paidOn, day(payment.paid_on ?? payment.created_at)],
     ],
   });
-  drawParties(d, facts, tax.buyerPin);
+  drawParties(d, facts, tax.buyerPin, payTo);
   drawAmount(d, facts);
   drawLines(d, tax);
   if (invoice) drawKraBlock(d, invoice);

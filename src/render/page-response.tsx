@@ -6,7 +6,7 @@ import { base64url } from "../lib/base64url.ts";
 import type { PageNeeds } from "../security/csp.ts";
 import { pageModules, showsToasts } from "./assets.ts";
 import { loadIslands } from "./island.tsx";
-import type { Page } from "./page.ts";
+import type { OwnerPageSettings, Page, PageSettings } from "./page.ts";
 import { pageSettings, settingsKey } from "./page-settings.ts";
 import { allowPageStyles, withPageStyles } from "./page-styles.ts";
 
@@ -19,11 +19,12 @@ async function renderHtml(
   page: Page,
   origin: string,
   noindex: boolean,
+  settings: PageSettings,
 ): Promise<{ html: string; styleHash: string | null; needs: PageNeeds }> {
   await loadIslands();
   const usedIslands = new Set<IslandName>();
   const scripts = page.scripts ?? [];
-  const rendered = await c.render(page.render(pageSettings(c.env)), {
+  const rendered = await c.render(page.render(settings), {
     layout: page.layout ?? "site",
     document: {
       path: page.path,
@@ -65,7 +66,7 @@ export async function renderPage(
   { status = 200, headers }: PageAnswer = {},
 ): Promise<Response> {
   c.status(status);
-  const { html, styleHash, needs } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), true);
+  const { html, styleHash, needs } = await renderHtml(c, page, siteOrigin(c.env, c.req.url), true, pageSettings(c.env));
   allowPageStyles(c, styleHash);
   c.set("pageNeeds", needs);
   return c.html(html, status, { "Cache-Control": "no-store", ...headers });
@@ -77,8 +78,8 @@ type Rendered = { html: string; styleHash: string | null; needs: PageNeeds; gzip
 const rendered = new Map<string, Promise<Rendered>>();
 const MAX_RENDERED = 64;
 
-async function renderOnce(c: Context, page: Page, origin: string): Promise<Rendered> {
-  const { html, styleHash, needs } = await renderHtml(c, page, origin, Boolean(page.noindex));
+async function renderOnce(c: Context, page: Page, origin: string, settings: PageSettings): Promise<Rendered> {
+  const { html, styleHash, needs } = await renderHtml(c, page, origin, Boolean(page.noindex), settings);
   const bytes = new TextEncoder().encode(html);
   const [digest, gzip] = await Promise.all([crypto.subtle.digest("SHA-1", bytes), gzipOnce(bytes)]);
   // base64url of the SHA-1: 27 characters where hex takes 40.
@@ -105,15 +106,17 @@ function acceptsGzip(header: string | undefined): boolean {
  * The gzip copy is made once too, so a request costs no compression work (on the edge or in
  * wrangler's local proxy) and the page serves nearly as cheaply as a static file.
  */
-export async function renderPublicPage(c: Context, page: Page): Promise<Response> {
+export async function renderPublicPage(c: Context, page: Page, owner?: OwnerPageSettings): Promise<Response> {
   const origin = siteOrigin(c.env, c.req.url);
-  // A deploy's settings never change, but a test may render a page under others: they are in the key.
-  const key = `${settingsKey(pageSettings(c.env))}:${origin}${page.path}`;
+  const settings: PageSettings = { ...pageSettings(c.env), ...owner };
+  // A deploy's settings never change, but a test may render a page under others, and the owner's
+  // change theirs: the settings are in the key, so a changed number is a new page.
+  const key = `${settingsKey(settings)}:${origin}${page.path}`;
   let entry = rendered.get(key);
   if (!entry) {
     // Bounded: a flood of made-up Host headers must not grow memory without limit.
     if (rendered.size >= MAX_RENDERED) rendered.clear();
-    entry = renderOnce(c, page, origin);
+    entry = renderOnce(c, page, origin, settings);
     rendered.set(key, entry);
     entry.catch(() => rendered.delete(key));
   }

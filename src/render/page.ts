@@ -8,6 +8,15 @@ import type { PageScriptName } from "../islands/registry.ts";
 export type PageSettings = {
   /** VAT_REGISTERED: our prices include VAT, and pages that list prices say so once. */
   vatIncluded: boolean;
+} & OwnerPageSettings;
+
+/**
+ * What of the owner's settings (D1) a public page shows, read only for the pages that ask
+ * (Page.offersWhatsApp), so every other page is served without asking the database.
+ */
+export type OwnerPageSettings = {
+  /** The WhatsApp number (international, no "+"), or null when unset. */
+  whatsapp?: string | null;
 };
 
 /** One route of the site: its path, its <head> copy, the page scripts it runs and its body. */
@@ -31,4 +40,6 @@ export type Page = {
   layout?: "site" | "back-office";
   /** A document people print (legal pages, the payment receipt): print styles strip the site's chrome. */
   printable?: boolean;
+  /** Shows the owner's WhatsApp link: its route reads the number (PageSettings.whatsapp). */
+  offersWhatsApp?: boolean;
 };

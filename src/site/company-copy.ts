@@ -26,20 +26,6 @@ export const company = {
   /** Used for the map embed on /contact and structured data. */
   geo: { latitude: -1.2676, longitude: 36.8108 },
   hours: { days: "Monday-Friday", open: "9:00", close: "18:00", timeZone: "East Africa Time" },
-  /**
-   * Where a quote can be paid other than online. Placeholders in brackets until the owner fills in
-   * the real account: quotes print them as they are, so a missing detail is visible, never invented.
-   */
-  paymentDetails: {
-    bank: {
-      bank: "[Bank name]",
-      accountName: "Acacia IT Consulting Ltd",
-      accountNumber: "[Account number]",
-      branch: "[Branch]",
-      swift: "[SWIFT code]",
-    },
-    mpesa: { paybill: "[Paybill number]" },
-  },
   director: {
     name: "Daniel Mwangi",
     title: "Founder & Managing Director",

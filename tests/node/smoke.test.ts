@@ -21,7 +21,8 @@ import { publicRoutes } from "../support/routes.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 // Incompressible filler: the page cannot fit the first congestion window.
 const BROKEN_PAGE = `<!doctype html><html><head><script src="/assets/app.js"></script>
-<link rel="stylesheet" href="/assets/site.css"></head><body>${randomBytes(12_000).toString("base64")}</body></html>`;
+<link rel="stylesheet" href="/assets/site.css"></head><body><p>Pay to [Bank name], account [Account number]</p>
+<script>const footnote = ["[Not text]"];</script>${randomBytes(12_000).toString("base64")}</body></html>`;
 
 async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<string> {
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -46,6 +47,7 @@ describe("a broken site", () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         "FAIL /: Content-Security-Policy: expected present, got none",
+        "FAIL /contact: bracketed placeholder: expected none, got [Bank name], [Account number]",
         "FAIL /pricing: X-Content-Type-Options: expected nosniff, got none",
         "FAIL /aup: X-Frame-Options: expected DENY, got none",
         "FAIL /stripe/webhook (POST, no Stripe-Signature): status: expected 400, got 200",
@@ -66,6 +68,9 @@ describe("a broken site", () => {
         `^FAIL /: response size \\(headers and gzip body\\): expected ≤ ${FIRST_WINDOW_BYTES} bytes, got \\d+ bytes \\(not compressed\\)$`,
       ),
     );
+    // Every page shows the placeholders in its text; the brackets in a script are not text.
+    expect(lines.filter((line) => line.includes("bracketed placeholder"))).toHaveLength(publicRoutes.length);
+    expect(lines.some((line) => line.includes("[Not text]"))).toBe(false);
     // Plain http: HSTS is not asked of it.
     expect(lines.some((line) => line.includes("Strict-Transport-Security"))).toBe(false);
     expect(lines.at(-1)).toMatch(new RegExp(`^smoke ${origin}: ${failures.length} of ${checks} checks failed`));

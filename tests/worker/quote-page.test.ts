@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { CartItem } from "../../src/checkout/cart-item-schema.ts";
 import { quotePagePath, quotePdfPath } from "../../src/paths.ts";
@@ -10,9 +10,12 @@ import { attributesOf, parseDocument, queryAll, textOf } from "./support/html.ts
 import { nearlyTheKey } from "./support/keys.ts";
 import { SITE } from "./support/orders.ts";
 import { cartItem, testClientIp } from "./support/payment.ts";
+import { setPaymentDetails } from "./support/payment-details.ts";
 
 // Allowances are used up and then refused within one limiter window (see freshLimiterWindow).
 beforeEach(() => freshLimiterWindow(3_000));
+// The owner has set a bank account and a paybill (payment-details.test.ts tries them unset).
+beforeAll(() => setPaymentDetails());
 
 const DAY_MS = 86_400_000;
 

@@ -10,6 +10,7 @@ import { makeOrder, makePayment } from "./support/factories.ts";
 import { nearlyTheKey } from "./support/keys.ts";
 import { SITE } from "./support/orders.ts";
 import { testClientIp } from "./support/payment.ts";
+import { clearPaymentDetails, setPaymentDetails } from "./support/payment-details.ts";
 import { money, open, paidPayment, receiptText, stored } from "./support/receipts.ts";
 import { workContext } from "./support/work-context.ts";
 
@@ -83,6 +84,21 @@ describe("what the receipt shows", () => {
     const bankText = (await receiptText((await issueReceipt(workContext(), bank)) as ReceiptRef)).text;
     expect(bankText).toContain("Paid by Bank transfer");
     expect(bankText).toContain("Reference FT26325XK9");
+    // No account set by the owner: no "Paid to" line, never a placeholder.
+    expect(bankText).not.toContain("Paid to");
+    expect(bankText).not.toMatch(/\[[A-Z][a-z]+ [a-z]+\]/);
+  });
+
+  it("a bank transfer or paybill payment names the account it was paid to, as the owner has set it", async () => {
+    await setPaymentDetails();
+    const bank = await paidPayment({ provider: "bank_transfer", reference: "FT26325XK8", paid_on: "2026-11-02" });
+    const bankText = (await receiptText((await issueReceipt(workContext(), bank)) as ReceiptRef)).text;
+    // A value too long for its column goes on over a second line, every character kept.
+    expect(bankText.replace(/\s/g, "")).toContain("PaidtoKenyaCommercialBank,account1234567890");
+    const paybill = await paidPayment({ provider: "mpesa_paybill", currency: "kes", reference: "TK81XYZ123" });
+    const paybillText = (await receiptText((await issueReceipt(workContext(), paybill)) as ReceiptRef)).text;
+    expect(paybillText).toContain("Paid to Paybill 522522");
+    await clearPaymentDetails();
   });
 
   it("a subscription's renewal names its reason and period, and the plan it renews", async () => {

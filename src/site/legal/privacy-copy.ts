@@ -90,6 +90,7 @@ export const privacy: LegalDocument = {
       list: [
         "our payment processor, which handles card payments on its hosted payment page, and the banks and mobile money operators that process your payments;",
         "our website hosting and content delivery provider, and our e-mail and productivity providers;",
+        "WhatsApp (Meta Platforms), only when you choose to message us there: our website's WhatsApp link opens WhatsApp with a message naming your quote or order, which you can edit before sending, and tells WhatsApp nothing else. Once you send it, WhatsApp handles your phone number, profile and messages under its own privacy policy, and your conversation with us is kept like any other correspondence;",
         "our accountants, auditors, lawyers and insurers, where needed for their professional services; and",
         "public authorities, courts or regulators, where the law requires us to disclose it.",
       ],
