@@ -1,10 +1,7 @@
 // The ETIMS_* settings the eTIMS commands read: the environment first, else .dev.vars (as
 // `npm run stripe:sync` reads its key), so the same secrets serve the worker and the commands.
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { parseEnv } from "node:util";
+import { devVarsSettings } from "../lib/dev-vars-settings.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const NAMES = [
   "ETIMS_TIN",
   "ETIMS_BRANCH_ID",
@@ -17,12 +14,5 @@ const NAMES = [
 ] as const;
 
 export function etimsSettings(env: Record<string, string | undefined> = process.env): Record<string, string> {
-  const file = join(ROOT, ".dev.vars");
-  const fromFile = existsSync(file) ? parseEnv(readFileSync(file, "utf8")) : {};
-  const settings: Record<string, string> = {};
-  for (const name of NAMES) {
-    const value = env[name]?.trim() || fromFile[name]?.trim();
-    if (value) settings[name] = value;
-  }
-  return settings;
+  return devVarsSettings(NAMES, env);
 }

@@ -24,5 +24,8 @@ export function manualSteps(siteUrl: string, configArgs: string[]): string[] {
     `     then ${put("ETIMS_TIN")}, ETIMS_BRANCH_ID, ETIMS_DEVICE_SERIAL, ETIMS_CMC_KEY and ETIMS_ENV the same`,
     "     way, and register the catalogue's items: npm run etims:items.",
     "Then deploy: npm run deploy",
+    "Then, for paybill payments recorded by themselves (docs/paybill.md), with the MPESA_* keys and",
+    `MPESA_C2B_PATH_SECRET (openssl rand -hex 16; ${put("MPESA_C2B_PATH_SECRET")}) in .dev.vars or the`,
+    `environment as the Worker has them: SITE_URL=${siteUrl} MPESA_ENV=production npm run mpesa:register`,
   ];
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../paths.ts";
+import { ADMIN_PAYBILL_PATH, ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../paths.ts";
+import { paybillCopy } from "../paybill/paybill-copy.ts";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { peopleCopy } from "../privacy/people-copy.ts";
 import { adminCopy } from "./admin-copy.ts";
@@ -10,12 +11,13 @@ import { VisitorText } from "./visitor-text.tsx";
 
 const sections = Object.keys(adminSectionPaths) as Section[];
 
-/** Where the owner is: a listed section, or People or Settings (pages of their own, after the sections). */
-type AdminPlace = Section | "people" | "settings";
+/** Where the owner is: a listed section, or Paybill, People or Settings (pages of their own, after the sections). */
+type AdminPlace = Section | "paybill" | "people" | "settings";
 
-/** The sections, then People and Settings, each with its path and name. */
+/** The sections, then Paybill, People and Settings, each with its path and name. */
 const places: readonly (readonly [AdminPlace, string, string])[] = [
   ...sections.map((section) => [section, adminSectionPaths[section], adminCopy.nav.sections[section]] as const),
+  ["paybill", ADMIN_PAYBILL_PATH, paybillCopy.nav],
   ["people", ADMIN_PEOPLE_PATH, peopleCopy.nav],
   ["settings", ADMIN_SETTINGS_PATH, adminPaymentsCopy.navSettings],
 ];

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { MPESA_CALLBACK_PREFIX, mpesaOrderPath } from "../paths.ts";
+import { MPESA_CALLBACK_PREFIX, mpesaOrderPath, PAYBILL_C2B_PREFIX } from "../paths.ts";
 
 /**
  * Structured logs: every line the worker writes is one JSON object, so Workers Logs (and `wrangler
@@ -94,12 +94,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 const keyedSegment = (prefix: string): RegExp => new RegExp(`(${escapeRegExp(prefix)})${SEGMENT}`, "gi");
 
 /**
- * The secrets an address can carry: Daraja's callback token (/mpesa/callback/<token>), an M-Pesa
- * order's reference (/mpesa/order/<uuid>, the waiting page's only key), and the keys of receipt and
- * quote links (?k=) and one-time billing links (?token=).
+ * The secrets an address can carry: Daraja's callback token (/mpesa/callback/<token>), the C2B
+ * addresses' secret (/payments/c2b/<secret>/…), an M-Pesa order's reference (/mpesa/order/<uuid>,
+ * the waiting page's only key), and the keys of receipt and quote links (?k=) and one-time billing
+ * links (?token=).
  */
 const SECRET_PATTERNS: RegExp[] = [
   keyedSegment(MPESA_CALLBACK_PREFIX),
+  keyedSegment(`${PAYBILL_C2B_PREFIX}/`),
   keyedSegment(mpesaOrderPath("")),
   new RegExp(`([?&](?:k|token)=)${QUERY_VALUE}`, "gi"),
 ];

@@ -26,6 +26,7 @@ export const ownerAlertCopy = {
     intro: "What happened in the last 24 hours and what is waiting for you.",
     sections: {
       paidOrders: "New paid orders",
+      paybill: "Paybill payments received (compare them with your M-Pesa statement)",
       messages: "Messages not yet answered",
       quotes: "Quotes expiring in the next 3 days",
       failedRenewals: "Failed renewals",

@@ -6,7 +6,8 @@ import { contactMessages, orders, payments, subscriptions } from "../db/schema.t
 import type { WorkContext } from "../http/work-context.ts";
 import { formatDateTime, formatLongDate, nairobiDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
-import { adminSectionPaths } from "../paths.ts";
+import { ADMIN_PAYBILL_PATH, adminSectionPaths } from "../paths.ts";
+import { c2bDigestLines } from "../paybill/paybill-listing.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
 import type { OwnerDigestData } from "./owner-digest-mail.ts";
 
@@ -130,7 +131,7 @@ async function digestRows(
 
 const money = (cents: number, currency: string): string => formatMoney(cents, currency);
 
-function sections(rows: DigestRows, origin: string): OwnerDigestData["sections"] {
+function sections(rows: DigestRows, paybill: string[], origin: string): OwnerDigestData["sections"] {
   const at = (path: string, query = "") => `${origin}${path}${query}`;
   const all: OwnerDigestData["sections"] = [
     {
@@ -138,6 +139,9 @@ function sections(rows: DigestRows, origin: string): OwnerDigestData["sections"]
       lines: rows.paidOrders.map((o) => `${o.customer_name}: ${money(o.total_cents, o.currency)} (${o.order_id})`),
       url: at(adminSectionPaths.orders, "?status=paid"),
     },
+    // Every C2B payment of the day, matched or not: C2B calls are not signed, so the owner
+    // compares them with the M-Pesa statement.
+    { key: "paybill", lines: paybill, url: at(ADMIN_PAYBILL_PATH) },
     {
       key: "messages",
       lines: rows.messages.map((m) => `${m.name} <${m.email}>, ${formatDateTime(m.created_at)}`),
@@ -165,8 +169,9 @@ function sections(rows: DigestRows, origin: string): OwnerDigestData["sections"]
 }
 
 /**
- * Cron at 07:00 Nairobi: one e-mail to the owner listing the last 24 hours' paid orders, the
- * messages not yet answered, quotes about to expire, failed renewals and whatever waits for review.
+ * Cron at 07:00 Nairobi: one e-mail to the owner listing the last 24 hours' paid orders and paybill
+ * payments (docs/paybill.md), the messages not yet answered, quotes about to expire, failed
+ * renewals and whatever waits for review.
  * Nothing when every list is empty; at most one a Nairobi day (the outbox's dedupe key), however
  * often the trigger fires.
  */
@@ -177,7 +182,8 @@ export async function sendDailyDigest(context: WorkContext, now = new Date()): P
     now: now.toISOString(),
     until: new Date(now.getTime() + QUOTE_HORIZON_DAYS * DAY_MS).toISOString(),
   };
-  const listed = sections(await digestRows(env.DB, window, MAX_LINES), origin);
+  const paybill = await c2bDigestLines(env.DB, window.since, window.now, MAX_LINES);
+  const listed = sections(await digestRows(env.DB, window, MAX_LINES), paybill, origin);
   if (listed.length === 0) {
     log.info("Daily digest skipped: nothing to report");
     return null;

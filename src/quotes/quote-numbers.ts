@@ -89,6 +89,9 @@ export async function insertQuote(
  */
 const QUOTE_NUMBER = /^Q-\d{4}-(?:\d{5}|[1-9]\d{5,11})$/;
 
+/** Whether the text is a quote's number as quoteNumber() writes it (exact case). */
+export const isQuoteNumber = (text: string): boolean => QUOTE_NUMBER.test(text);
+
 /** Equal strings in time that does not depend on where they first differ. */
 function sameKey(a: string, b: string): boolean {
   const left = new TextEncoder().encode(a);
