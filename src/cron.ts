@@ -1,3 +1,4 @@
+import { sweepMpesaPlans } from "./billing/mpesa-plan-sweep.ts";
 import { alertWaitingSales } from "./etims/etims-alerts.ts";
 import { reportWaitingSales } from "./etims/report-sales.ts";
 import { runContext, type WorkContext } from "./http/work-context.ts";
@@ -20,7 +21,7 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const sweeps = await Promise.allSettled(
     controller.cron === DIGEST_CRON
       ? [sendDailyDigest(context, now), sweepRetention(context, now)]
-      : everyFiveMinutes(context),
+      : everyFiveMinutes(context, now),
   );
   for (const sweep of sweeps)
     if (sweep.status === "rejected") context.log.error("A sweep failed", { error: sweep.reason });
@@ -38,12 +39,13 @@ async function salesThenReceipts(context: WorkContext): Promise<void> {
   }
 }
 
-/** The sweeps of the 5-minute Cron. */
-function everyFiveMinutes(context: WorkContext): Promise<unknown>[] {
+/** The sweeps of the 5-minute Cron; the M-Pesa plans' is dated by the trigger's time. */
+function everyFiveMinutes(context: WorkContext, now: Date): Promise<unknown>[] {
   return [
     sweepOutbox(context),
     forgetPastBudgets(context.env.DB),
     sweepMpesaRequests(context),
+    sweepMpesaPlans(context, now),
     salesThenReceipts(context),
     alertStuckPayments(context),
     alertWaitingSales(context),

@@ -43,6 +43,29 @@ export const adminSubscriptionsCopy = {
     canceled: "Canceled",
     needs_review: "Needs review",
   } as Record<string, string>,
+  /** Under the section's heading: where an M-Pesa plan's status comes from. */
+  mpesaLead:
+    "M-Pesa plans are billed by the site: a prompt on each due date, again on days 2 and 5, then past due until paid.",
+  /** How it is paid: Stripe bills a card plan; an M-Pesa plan is ours to bill (docs/mpesa-plans.md). */
+  channel: { card: "Card", mpesa: "M-Pesa" },
+  /** An M-Pesa plan's paybill account number. */
+  reference: "Reference",
+  nextDue: "Next due",
+  overdue: "Unpaid since",
+  /** An M-Pesa plan's months, folded under the plan. */
+  history: (n: number) => `History: ${n} ${n === 1 ? "month" : "months"}`,
+  monthStatus: {
+    due: "Due",
+    paid: "Paid",
+    past_due: "Past due",
+    void: "Not charged (cancelled)",
+  } as Record<string, string>,
+  /** Prompts sent for a month (none for one paid at checkout or by paybill, which says nothing). */
+  prompts: (prompts: number, failures: number) =>
+    prompts === 0
+      ? ""
+      : ` · ${prompts} ${prompts === 1 ? "prompt" : "prompts"}${failures > 0 ? `, ${failures} failed` : ""}`,
+  lastResult: "last:",
   /** A subscription's line on its order in the orders section. */
   onOrder: {
     label: "Subscription",

@@ -1,8 +1,9 @@
 /** The back office's Subscriptions section as a drizzle query: its search, filters and monthly revenue. */
 
 import { and, count, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/sqlite-core";
+import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client.ts";
+import { mpesaPlans } from "../db/mpesa-plan-tables.ts";
 import { orderItems, orders, subscriptions } from "../db/schema.ts";
 import {
   countedRows,
@@ -43,6 +44,20 @@ const SUBSCRIPTION_SEARCHED = [
   orders.order_ref,
 ];
 
+/**
+ * An M-Pesa plan's column (migrations/0019: its reference, its next due date), NULL for a card plan:
+ * a subquery, as the listing's joins are typed for one.
+ */
+const planColumn = (column: SQLiteColumn): SQL<string | null> =>
+  sql<
+    string | null
+  >`(SELECT ${column} FROM ${mpesaPlans} WHERE ${mpesaPlans.subscription_id} = ${subscriptions.subscription_id})`;
+
+/** A search also finds an M-Pesa plan by its reference (SUB-…). */
+const planReferenceSearch = (q: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${mpesaPlans} WHERE ${mpesaPlans.subscription_id} = ${subscriptions.subscription_id}
+    AND instr(lower(${mpesaPlans.reference}), lower(${q})) > 0)`;
+
 /** Stripe's status, or ours: "needs_review" is any subscription the webhook flagged for the owner. */
 function subscriptionStatusClause(status: AdminQuery<"subscriptions">["status"]): SQL | undefined {
   if (!status) return undefined;
@@ -64,7 +79,13 @@ export async function subscriptionsPage<Row>(
   const dz = database(db);
   const monthly = monthlyCents(db);
   const where = and(
-    query.q ? or(textSearch(query.q, SUBSCRIPTION_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    query.q
+      ? or(
+          textSearch(query.q, SUBSCRIPTION_SEARCHED),
+          phoneSearch(query.q, orders.customer_phone),
+          planReferenceSearch(query.q),
+        )
+      : undefined,
     subscriptionStatusClause(query.status),
     ...dateClauses(query, subscriptions.created_at),
   );
@@ -82,6 +103,8 @@ export async function subscriptionsPage<Row>(
         customer_company: orders.customer_company,
         currency: orders.currency,
         monthly_cents: monthly.as("monthly_cents"),
+        mpesa_reference: planColumn(mpesaPlans.reference).as("mpesa_reference"),
+        mpesa_next_due_on: planColumn(mpesaPlans.next_due_on).as("mpesa_next_due_on"),
       })
         .where(where)
         .orderBy(desc(subscriptions.created_at), desc(subscriptions.subscription_id))

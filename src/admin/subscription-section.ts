@@ -1,5 +1,9 @@
-/** The back office's Subscriptions: search, filter by Stripe's status and date, monthly revenue. */
+/**
+ * The back office's Subscriptions: search, filter by status and date, monthly revenue; card plans
+ * (Stripe's) and M-Pesa plans (ours to bill: their next due date and months, docs/mpesa-plans.md).
+ */
 
+import { mpesaPlanHistories, type PlanMonthHistory } from "../billing/mpesa-plan-history.ts";
 import { hasEnded } from "../billing/subscription-status.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
@@ -22,6 +26,11 @@ export type BackOfficeSubscription = SubscriptionRow & {
   renews_at: string | null;
   /** When it ends or ended: cancelled, or set to cancel (at a date or at the period's end); null otherwise. */
   ends_at: string | null;
+  /** An M-Pesa plan's reference (SUB-…) and next due date (a Nairobi day); null for a card plan. */
+  mpesa_reference: string | null;
+  mpesa_next_due_on: string | null;
+  /** An M-Pesa plan's months, newest first; empty for a card plan. */
+  months: PlanMonthHistory[];
 };
 
 /** Monthly revenue of the active subscriptions a filter selects, per currency (all pages). */
@@ -36,9 +45,9 @@ export type SubscriptionsView = {
   monthlyRevenue: MonthlyRevenue[];
 };
 
-type ListedSubscription = Omit<BackOfficeSubscription, "renews_at" | "ends_at">;
+type ListedSubscription = Omit<BackOfficeSubscription, "renews_at" | "ends_at" | "months">;
 
-function withDates(row: ListedSubscription): BackOfficeSubscription {
+function withDates(row: ListedSubscription): Omit<BackOfficeSubscription, "months"> {
   const canceled = hasEnded(row.status);
   const ends_at = canceled
     ? (row.canceled_at ?? row.cancel_at ?? row.current_period_end)
@@ -56,8 +65,10 @@ export async function searchSubscriptions(
   query: AdminQuery<"subscriptions">,
 ): Promise<SubscriptionsPage> {
   const found = await subscriptionsPage<ListedSubscription>(db, query);
+  const plans = found.rows.filter((row) => row.mpesa_reference !== null).map((row) => row.subscription_id);
+  const months = await mpesaPlanHistories(db, plans);
   return {
-    rows: found.rows.map(withDates),
+    rows: found.rows.map((row) => ({ ...withDates(row), months: months.get(row.subscription_id) ?? [] })),
     total: found.total,
     page: found.page,
     pages: found.pages,

@@ -1,6 +1,8 @@
+import type { PlanMonthHistory } from "../billing/mpesa-plan-history.ts";
 import { hasEnded } from "../billing/subscription-status.ts";
 import { plans } from "../catalogue/pricing-copy.ts";
 import { pricingItemId } from "../catalogue/pricing-item-id.ts";
+import { formatKes } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminOrderAnchor } from "../paths.ts";
 import { AdminShell } from "./admin-chrome.tsx";
@@ -77,7 +79,51 @@ function PlanCell({ sub }: { sub: BackOfficeSubscription }) {
           )}
         </p>
       )}
+      <MonthsHistory months={sub.months} />
     </td>
+  );
+}
+
+/** An M-Pesa plan's months, newest first: what each cost, how it was asked for, how it ended. */
+function MonthsHistory({ months }: { months: PlanMonthHistory[] }) {
+  const copy = adminSubscriptionsCopy;
+  if (months.length === 0) return null;
+  return (
+    <details className="mt-2 text-xs text-slate-700" data-months="">
+      <summary className="inline-flex min-h-6 cursor-pointer items-center font-semibold text-slate-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        {copy.history(months.length)}
+      </summary>
+      <ol className="mt-1 space-y-1">
+        {months.map((month) => (
+          <li key={month.period_start} data-month={month.period_start} data-month-status={month.status}>
+            <time dateTime={month.period_start}>{day(month.period_start)}</time> –{" "}
+            <time dateTime={month.period_end}>{day(month.period_end)}</time> ·{" "}
+            <strong>{copy.monthStatus[month.status] ?? month.status}</strong> · {formatKes(month.kes_amount)}
+            {copy.prompts(month.prompts, month.failures)}
+            {month.last_result && month.status !== "paid" && (
+              <>
+                {" "}
+                · {copy.lastResult} <VisitorText text={month.last_result} />
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** When an M-Pesa plan is next due, or (past due) since when it is unpaid. */
+function NextDue({ sub }: { sub: BackOfficeSubscription }) {
+  const copy = adminSubscriptionsCopy;
+  if (!sub.mpesa_next_due_on) return null;
+  return (
+    <>
+      {sub.status === "past_due" ? copy.overdue : copy.nextDue}{" "}
+      <time dateTime={sub.mpesa_next_due_on} data-next-due={sub.mpesa_next_due_on}>
+        {day(sub.mpesa_next_due_on)}
+      </time>
+    </>
   );
 }
 
@@ -98,6 +144,9 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
         <Pill tone={tone(sub.status)} data={sub.status}>
           {statusLabel}
         </Pill>
+        <p className="mt-1 text-xs text-slate-600" data-channel={sub.mpesa_reference ? "mpesa" : "card"}>
+          {sub.mpesa_reference ? copy.channel.mpesa : copy.channel.card}
+        </p>
         {sub.review_reason && (
           <p className="mt-2 max-w-56 text-xs [overflow-wrap:anywhere] text-red-800" data-review>
             {copy.review} <VisitorText text={sub.review_reason} />
@@ -131,6 +180,11 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
         <p className="text-xs text-slate-600">
           <code className="break-all">{sub.subscription_id}</code>
         </p>
+        {sub.mpesa_reference && (
+          <p className="text-xs text-slate-600">
+            {copy.reference} <code>{sub.mpesa_reference}</code>
+          </p>
+        )}
         <p className="text-xs text-slate-600">
           {copy.started} <time dateTime={sub.created_at}>{day(sub.created_at)}</time>
         </p>
@@ -142,7 +196,9 @@ function SubscriptionRowView({ sub }: { sub: BackOfficeSubscription }) {
         data-ends-at={sub.ends_at ?? undefined}
       >
         <CellLabel>{columns.dates}</CellLabel>
-        {sub.renews_at ? (
+        {sub.mpesa_next_due_on && !sub.ends_at && !ended ? (
+          <NextDue sub={sub} />
+        ) : sub.renews_at ? (
           <>
             {copy.renews} <time dateTime={sub.renews_at}>{day(sub.renews_at)}</time>
           </>
@@ -173,7 +229,12 @@ export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; vi
   return (
     <AdminShell
       chrome={chrome}
-      lead={<p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>}
+      lead={
+        <>
+          <p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.paymentsLead}</p>
+          <p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.mpesaLead}</p>
+        </>
+      }
     >
       <Revenue revenue={view.monthlyRevenue} />
       {view.rows.length === 0 ? (

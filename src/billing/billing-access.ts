@@ -6,31 +6,43 @@ import { getOrderByStripeSession } from "../orders/orders.ts";
 import { BILLING_OPEN_PATH } from "../paths.ts";
 import { type PaymentGateway, PaymentProviderError } from "../providers/stripe.ts";
 import { createBillingLink, customerForEmail, describeTtl, REQUESTED_LINK_TTL_SECONDS } from "./billing-links.ts";
+import { livePlanForEmail } from "./mpesa-plan-queries.ts";
 
 /** The portal button on the success page works this long after checkout; later, the e-mailed link. */
 const FROM_ORDER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * E-mails a billing link when the address has a subscription, and nothing otherwise. Never throws:
- * it runs after the answer, which is the same either way, and a failure is only logged.
+ * E-mails a billing link when the address has a subscription, and nothing otherwise: one to Stripe's
+ * portal for a card subscription, one to its page for a live M-Pesa plan (both, for an address with
+ * both). Never throws: it runs after the answer, which is the same either way, and a failure is only
+ * logged.
  */
 export async function mailLinkIfKnown(context: WorkContext, email: string): Promise<void> {
-  const { env, origin, log } = context;
+  const { env, log } = context;
   try {
     const customer = await customerForEmail(env.DB, email);
-    if (!customer) {
+    const plan = await livePlanForEmail(env.DB, email);
+    if (!customer && !plan) {
       log.info("Billing link asked for an address with no subscription");
       return;
     }
-    const makeLink = async () => {
-      const token = await createBillingLink(env.DB, customer.customerId, customer.email, REQUESTED_LINK_TTL_SECONDS);
-      const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
-      return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
-    };
-    await sendBillingLink(context, customer.email, makeLink);
+    if (customer) await sendBillingLink(context, customer.email, linkMaker(context, customer));
+    if (plan) {
+      const holder = { customerId: plan.subscriptionId, email: plan.email };
+      await sendBillingLink(context, plan.email, linkMaker(context, holder), "mpesa-plan-link");
+    }
   } catch (error) {
     log.error("Billing link could not be prepared", { error });
   }
+}
+
+/** The link's maker: run only once the mailbox may get it. */
+function linkMaker({ env, origin }: WorkContext, holder: { customerId: string; email: string }) {
+  return async () => {
+    const token = await createBillingLink(env.DB, holder.customerId, holder.email, REQUESTED_LINK_TTL_SECONDS);
+    const url = `${origin}${BILLING_OPEN_PATH}?token=${encodeURIComponent(token)}`;
+    return { url, validFor: describeTtl(REQUESTED_LINK_TTL_SECONDS) };
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ export const billingCopy = {
   },
   title: "Manage Your Subscription",
   intro:
-    "Enter the e-mail address you used at checkout. We'll e-mail you a secure link to Stripe's billing portal, where you can update your card, see your invoices, change or cancel your plan.",
+    "Enter the e-mail address you used at checkout. We'll e-mail you a secure link to Stripe's billing portal, where you can update your card, see your invoices, change or cancel your plan; or, for a plan paid by M-Pesa, to its page here, where you can change the number its prompts go to or cancel it.",
   policy:
     "Cancel with 30 days' notice. Upgrades take effect immediately; downgrades at the start of the next billing cycle.",
   emailLabel: "Email",
@@ -30,6 +30,11 @@ export const billingCopy = {
     title: "Manage Your Subscription",
     text: "Continue to Stripe's secure billing portal to update your card, see your invoices, change or cancel your plan.",
     button: "Open the billing portal",
+    /** A monthly plan paid by M-Pesa: its page is ours. */
+    plan: {
+      text: "Continue to your M-Pesa plan's page to see it, change the number its prompts go to, or cancel it.",
+      button: "Open my plan",
+    },
   },
   ready: {
     title: "Your Billing Portal Is Ready",

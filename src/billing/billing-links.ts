@@ -1,5 +1,6 @@
 /**
- * One-time links into Stripe's billing portal, sent by e-mail. The token is 256 random bits; only
+ * One-time links into Stripe's billing portal, or an M-Pesa plan's page (customer_id then holds the
+ * plan's subscription id, mps_…), sent by e-mail. The token is 256 random bits; only
  * its SHA-256 is stored, so the database alone opens nothing. A link works once and expires.
  */
 
@@ -64,6 +65,26 @@ export async function redeemBillingLink(db: D1Database, token: string): Promise<
     .get();
   if (!row) return { ok: false, reason: "unknown" };
   return { ok: false, reason: row.used_at ? "used" : "expired" };
+}
+
+/**
+ * Whose a link is (a Stripe customer, or an M-Pesa plan's subscription), without using it: the
+ * landing page names what it opens. Null for a token that is not a live link.
+ */
+export async function billingLinkHolder(db: D1Database, token: string): Promise<string | null> {
+  if (!TOKEN.test(token)) return null;
+  const row = await database(db)
+    .select({ customerId: billingLinks.customer_id })
+    .from(billingLinks)
+    .where(
+      and(
+        eq(billingLinks.token_hash, await hashToken(token)),
+        isNull(billingLinks.used_at),
+        gt(billingLinks.expires_at, NOW),
+      ),
+    )
+    .get();
+  return row?.customerId ?? null;
 }
 
 /**

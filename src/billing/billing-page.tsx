@@ -126,16 +126,18 @@ export function billingLinkProblemPage(reason: "unknown" | "expired" | "used"): 
 }
 
 /**
- * The landing page of an e-mailed link. Opening the portal is a POST from this page, not the GET of
- * the link: mail scanners that follow links would otherwise use up a one-time link before the buyer.
+ * The landing page of an e-mailed link, to Stripe's portal or an M-Pesa plan's page. Opening it is a
+ * POST from this page, not the GET of the link: mail scanners that follow links would otherwise use
+ * up a one-time link before the buyer.
  */
-export function billingOpenPage(token: string): Page {
+export function billingOpenPage(token: string, opens: "portal" | "plan"): Page {
+  const words = opens === "plan" ? copy.open.plan : copy.open;
   return billingPageOf(BILLING_OPEN_PATH, copy.open.title, () => (
-    <BillingCard icon="wallet" tone={brand} title={copy.open.title} text={copy.open.text}>
+    <BillingCard icon="wallet" tone={brand} title={copy.open.title} text={words.text}>
       <form method="post" action={BILLING_OPEN_PATH} className="mt-8">
         <input type="hidden" name="token" value={token} />
         <button type="submit" className={buttonClass("primary")}>
-          {copy.open.button}
+          {words.button}
         </button>
       </form>
     </BillingCard>

@@ -14,7 +14,7 @@ import { ceilingReached } from "../security/ceilings.ts";
 import { isOverLimit, RETRY_AFTER_SECONDS } from "../security/rate-limit.ts";
 import { mailLinkIfKnown, portalConfiguration, portalCustomerOfRecentOrder } from "./billing-access.ts";
 import { billingCopy } from "./billing-copy.ts";
-import { redeemBillingLink } from "./billing-links.ts";
+import { billingLinkHolder, redeemBillingLink } from "./billing-links.ts";
 import {
   type BillingView,
   billingLinkProblemPage,
@@ -22,6 +22,8 @@ import {
   billingPage,
   billingPortalReadyPage,
 } from "./billing-page.tsx";
+import { answerPlanPage } from "./mpesa-plan-answers.ts";
+import { isPlanSubscriptionId } from "./mpesa-plan-reference.ts";
 
 /** An e-mail address, a token or a session id: a few hundred bytes at most. */
 const MAX_FORM_BYTES = 4 * 1024;
@@ -30,7 +32,8 @@ const MAX_FORM_BYTES = 4 * 1024;
 const emailField = lazyOnce(() => z.string().trim().min(1).max(254).pipe(z.email()));
 
 /**
- * /billing: a buyer manages their subscription in Stripe's billing portal. Anyone can type any
+ * /billing: a buyer manages their subscription in Stripe's billing portal, or a monthly plan paid by
+ * M-Pesa on its own page (mpesa-plan-routes.ts). Anyone can type any
  * address, so the answer is the same whether it is known or not, and the link goes only to the
  * address itself. Every POST is same-origin (security/origin.ts), bounded and rate limited.
  */
@@ -62,10 +65,13 @@ export function billingRoutes() {
     return answer;
   });
 
-  app.get(BILLING_OPEN_PATH, (c) => {
+  app.get(BILLING_OPEN_PATH, async (c) => {
     const token = c.req.query("token") ?? "";
     if (!token) return renderPage(c, billingLinkProblemPage("unknown"), { status: 404 });
-    return renderPage(c, billingOpenPage(token));
+    if (await isOverLimit(c, (env) => env.STATUS_LIMITER)) return tooMany(c);
+    // Not used here: the landing only says what the link opens (Stripe's portal, or an M-Pesa plan's page).
+    const holder = await billingLinkHolder(c.env.DB, token);
+    return renderPage(c, billingOpenPage(token, holder !== null && isPlanSubscriptionId(holder) ? "plan" : "portal"));
   });
 
   app.post(BILLING_OPEN_PATH, small, async (c) => {
@@ -75,6 +81,8 @@ export function billingRoutes() {
     if (!link.ok) {
       return renderPage(c, billingLinkProblemPage(link.reason), { status: link.reason === "unknown" ? 404 : 410 });
     }
+    // A monthly plan paid by M-Pesa is ours to bill: its page is ours too (mpesa-plan-routes.ts).
+    if (isPlanSubscriptionId(link.customerId)) return answerPlanPage(c, link.customerId);
     return openPortal(c, link.customerId);
   });
 

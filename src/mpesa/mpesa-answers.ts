@@ -132,7 +132,9 @@ function refusalOf(refusal: MpesaRefusal): [ContentfulStatusCode, string] {
     case "not-configured":
       return [503, copy.unavailable];
     case "recurring":
-      return [422, copy.recurringCardOnly];
+      return [422, copy.quotePlanAtCheckout];
+    case "one-plan":
+      return [422, copy.onePlan];
     case "refused":
       return [422, copy.refused];
     case "provider-failed":

@@ -19,8 +19,13 @@ export const mpesaCopy = {
   payButton: (kes: number) => `Pay ${formatKes(kes)} by M-Pesa`,
   sending: "Sending the prompt to your phone…",
   failedToast: "The M-Pesa payment could not start",
-  recurringCardOnly:
-    "Monthly plans renew automatically, which M-Pesa Express cannot do, so carts with a monthly plan are paid by card.",
+  /** Under the choice, for a cart with a monthly plan (docs/mpesa-plans.md). */
+  planTerms: (monthly: string) =>
+    `M-Pesa pays your first month now. After that, on each monthly due date we send an M-Pesa prompt for ${monthly} (in shillings at our rate that day) and an e-mail to pay if you miss it: nothing is taken without your PIN. Cancel any time on our billing page.`,
+  onePlan:
+    "M-Pesa bills one monthly plan at a time: keep one plan, quantity 1, in your cart (each plan is its own subscription), or pay by card.",
+  quotePlanAtCheckout:
+    "This quote includes a monthly plan. To pay it by M-Pesa, choose Pay online: at checkout M-Pesa pays the first month now, and each month after by a prompt on its due date.",
   overLimit: (kes: number) =>
     `${formatKes(kes)} is more than M-Pesa's limit of ${formatKes(MPESA_MAX_KES)} for one payment. Please pay by card, or by bank transfer: contact us at ${contact} for our bank details.`,
   unavailable: "M-Pesa payments are not available right now. Please pay by card.",

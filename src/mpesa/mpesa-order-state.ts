@@ -3,6 +3,7 @@
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { displaySafaricomNumber } from "../lib/safaricom.ts";
+import { accountReferenceOf } from "../orders/order-reference.ts";
 import { getOrderByRef } from "../orders/orders.ts";
 import { mpesaOrderPath, paths, quotePagePath } from "../paths.ts";
 import { mpesaStandinPromptUrl } from "../providers/daraja.ts";
@@ -11,7 +12,6 @@ import { receiptRefOf } from "../receipts/issue-receipt.ts";
 import { mpesaCopy, mpesaResultSentence } from "./mpesa-copy.ts";
 import { latestMpesaRequest } from "./mpesa-request-queries.ts";
 import { retryPrice } from "./mpesa-start.ts";
-import { accountReferenceOf } from "./send-prompt.ts";
 
 /** An M-Pesa order as its waiting page shows it to whoever holds its address. */
 export type MpesaOrderView = {

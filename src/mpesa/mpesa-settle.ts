@@ -5,6 +5,8 @@
  * callback never came still ends, paid or failed.
  */
 
+import { isPlanPrompt, settlePlanPrompt } from "../billing/mpesa-plan-payments.ts";
+import { planCheckoutOf, tellIfPlanStarted } from "../billing/mpesa-plan-start.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { notifyLateMpesaPayment } from "../mail/order-notices.ts";
@@ -80,6 +82,11 @@ async function confirmLateMoney(
     receipt: callback.receipt,
   });
   if (!settled) return "ignored";
+  if (isPlanPrompt(settled)) {
+    // Money for a plan's month is credited to it however late it is confirmed.
+    await settlePlanPrompt(context, settled);
+    return "applied";
+  }
   const order = await getOrder(env.DB, settled.order_id);
   if (!order) return "ignored";
   const reason = lateMoneyReason(settled);
@@ -133,18 +140,25 @@ async function confirm(
 
 async function settleOrder(context: WorkContext, request: MpesaRequestRow): Promise<void> {
   const { env } = context;
+  // A monthly plan's prompt pays its month, not its (long paid) order: billing/mpesa-plan-payments.ts.
+  if (isPlanPrompt(request)) return settlePlanPrompt(context, request);
   const order = await getOrder(env.DB, request.order_id);
   if (!order) return;
   if (request.status === "failed") {
     await transitionOrder(env.DB, order.order_id, "payment_failed");
     return;
   }
+  const at = new Date().toISOString();
+  // A cart with a monthly plan: the same batch starts the plan (billing/mpesa-plan-start.ts).
+  const plan = await planCheckoutOf(context, order, request.phone, at);
   await settlePayment(context, {
     channel: "mpesa",
     order,
-    line: mpesaLineOf(request, order),
+    line: { ...mpesaLineOf(request, order), ...plan?.line },
     settles: "when-covered",
+    ...(plan ? { alongside: plan.alongside, at } : {}),
   });
+  if (plan) await tellIfPlanStarted(context, plan);
 }
 
 /** The ledger line of a paid prompt: its shillings, M-Pesa's receipt, and the order's dollars. */

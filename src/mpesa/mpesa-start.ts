@@ -32,8 +32,10 @@ export type MpesaRefusal =
   | { kind: "over-limit"; kes: number }
   | { kind: "rate-changed"; kes: number }
   | {
-      kind:
+      kind: /** A quote with a monthly service: its page sends the buyer to checkout, where plans are paid by M-Pesa. */
         | "recurring"
+        /** A cart whose monthly plan M-Pesa cannot bill: more than one plan, or more than one of it. */
+        | "one-plan"
         /** A quote already paid, or past its date. */
         | "quote-accepted"
         | "quote-closed"
@@ -59,6 +61,7 @@ export const REQUEST_REFUSALS: ReadonlySet<MpesaRefusal["kind"]> = new Set([
   "over-limit",
   "rate-changed",
   "recurring",
+  "one-plan",
   "quote-accepted",
   "quote-closed",
   "part-paid",
@@ -120,17 +123,22 @@ async function attemptAt(
   return gateway ? { gateway, price, order } : { kind: "not-configured" };
 }
 
-/** A cart paid by M-Pesa: card-only carts (a monthly plan) and amounts over the limit are refused. */
+/**
+ * A cart paid by M-Pesa: the amount over the limit is refused, and so is a monthly plan M-Pesa cannot
+ * bill (each M-Pesa plan is one plan, once). A cart with its plan pays the first month now; the plan
+ * starts when it is paid (billing/mpesa-plan-start.ts).
+ */
 export function checkMpesaCart(
   context: WorkContext,
   cart: PricedCart,
   customer: CustomerInfo,
   shownKes: number,
 ): Promise<MpesaAttempt | MpesaRefusal> {
-  if (cart.subscription) return Promise.resolve({ kind: "recurring" });
+  const plans = cart.lines.filter((line) => line.entry.recurring);
+  if (plans.length > 1 || plans.some((line) => line.quantity !== 1)) return Promise.resolve({ kind: "one-plan" });
   const order: NewOrder = {
     ...newOrderIds("mp"),
-    mode: "payment",
+    mode: cart.subscription ? "subscription" : "payment",
     provider: "mpesa",
     customer,
     items: cartOrderItems(cart),
@@ -172,12 +180,14 @@ export async function retryPrice(env: Env, order: OrderRow, now = Date.now()): P
   return priceToday(env, order.total_cents);
 }
 
-/** True when every line of a cart order is still sold, one-off, at the price the order holds. */
+/** True when every line of a cart order is still sold as ordered (one-off or monthly), at the price the order holds. */
 async function stillSoldAsOrdered(env: Env, order: OrderRow): Promise<boolean> {
   const items = await getOrderItems(env.DB, order.order_id);
   return items.every((item) => {
     const entry = findCatalogueEntry(item.item_id);
-    return entry !== undefined && !entry.recurring && entry.unitAmount === item.unit_amount_cents;
+    return (
+      entry !== undefined && entry.recurring === (item.recurring === 1) && entry.unitAmount === item.unit_amount_cents
+    );
   });
 }
 

@@ -9,7 +9,8 @@ import type { MpesaTerms } from "./mpesa-payment-schema.ts";
 /** M-Pesa on the quote's page: the shillings to confirm, or why it is not offered (null: not at all). */
 export type QuoteMpesa =
   | { kind: "offer"; kes: number; rateX100: number; setOn: string | null }
-  | { kind: "card-only" }
+  /** A quote with a monthly service: paid by M-Pesa through checkout, where the plan starts. */
+  | { kind: "plan-at-checkout" }
   | { kind: "over-limit"; kes: number }
   | { kind: "paid" }
   | { kind: "part-paid" };
@@ -29,8 +30,8 @@ export async function mpesaTerms(env: Env): Promise<MpesaTerms> {
 
 /**
  * What a quote's page offers for M-Pesa: the shillings at today's rate, or why not (a monthly
- * service, above M-Pesa's limit, already paid, or being paid in parts by bank or paybill). null: not
- * offered (not configured, quote expired).
+ * service, which checkout takes by M-Pesa, above M-Pesa's limit, already paid, or being paid in
+ * parts by bank or paybill). null: not offered (not configured, quote expired).
  */
 export async function quoteMpesaOffer(env: Env, quote: Quote, now: number): Promise<QuoteMpesa | null> {
   if (quote.accepted_at) return { kind: "paid" };
@@ -38,7 +39,7 @@ export async function quoteMpesaOffer(env: Env, quote: Quote, now: number): Prom
   const terms = await mpesaTerms(env);
   if (!terms.available) return null;
   if (await quotePartPayment(env.DB, quote.number)) return { kind: "part-paid" };
-  if (quote.monthly_cents > 0) return { kind: "card-only" };
+  if (quote.monthly_cents > 0) return { kind: "plan-at-checkout" };
   const kes = kesAmount(quote.due_cents, terms.rateX100);
   if (kes > terms.maxKes) return { kind: "over-limit", kes };
   return { kind: "offer", kes, rateX100: terms.rateX100, setOn: terms.setOn };

@@ -3,6 +3,7 @@
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
+import { accountReferenceOf } from "../orders/order-reference.ts";
 import { MPESA_CALLBACK_PREFIX } from "../paths.ts";
 import { type MpesaGateway, MpesaProviderError, MpesaRefusedError } from "../providers/daraja.ts";
 import { sha256Hex } from "../security/sha256.ts";
@@ -11,15 +12,12 @@ import { insertMpesaRequest } from "./mpesa-request-queries.ts";
 /** What Daraja shows the buyer beside the amount (at most 13 characters). */
 const TRANSACTION_DESC = "Order payment";
 
-/** What AccountReference names (at most 12 characters): the quote's number, or ORD- and our reference. */
-export function accountReferenceOf(order: Pick<OrderRow, "quote_number" | "order_ref">): string {
-  if (order.quote_number && order.quote_number.length <= 12) return order.quote_number;
-  return `ORD-${(order.order_ref ?? "").replaceAll("-", "").slice(0, 8).toUpperCase()}`;
-}
-
 type PromptResult =
   | { kind: "sent"; request: Pick<MpesaRequestRow, "checkout_request_id"> }
   | { kind: "refused" | "provider-failed" | "not-recorded" };
+
+/** What the prompt shows beside the amount; an order's own unless a monthly plan's month names its own. */
+type PromptLabels = { accountReference: string; description: string };
 
 /**
  * Sends one PIN prompt for an order and records it. A prompt Daraja accepted but we could not record
@@ -31,16 +29,17 @@ export async function sendPrompt(
   order: OrderRow,
   amountKes: number,
   phone: string,
+  labels: PromptLabels = { accountReference: accountReferenceOf(order), description: TRANSACTION_DESC },
 ): Promise<PromptResult> {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const accountReference = accountReferenceOf(order);
+  const { accountReference } = labels;
   let accepted: Awaited<ReturnType<MpesaGateway["stkPush"]>>;
   try {
     accepted = await gateway.stkPush({
       amountKes,
       phone,
       accountReference,
-      description: TRANSACTION_DESC,
+      description: labels.description,
       callbackUrl: `${origin}${MPESA_CALLBACK_PREFIX}${token}`,
     });
   } catch (err) {

@@ -94,12 +94,11 @@ test("a written quote paid by M-Pesa from its page, and the cart's M-Pesa choice
   await page.goto(path);
   await expect(page.getByText("This quote has already been paid.")).toBeVisible();
 
-  // A cart with a monthly plan: M-Pesa is shown but cannot be chosen, and one sentence says why.
+  // A cart with a monthly plan: M-Pesa pays its first month, and one sentence says how the later months are billed.
   await seedCart(page, [inCart(pricingItem("Business"))]);
   await page.goto("/checkout");
-  await expect(page.getByRole("radio", { name: "M-Pesa" })).toBeDisabled();
-  await expect(
-    page.getByText(/which M-Pesa Express cannot do, so carts with a monthly plan are paid by card/),
-  ).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+  await page.getByRole("radio", { name: "M-Pesa" }).check();
+  await expect(page.getByText(/M-Pesa pays your first month now/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay KES [\d,]+ by M-Pesa$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

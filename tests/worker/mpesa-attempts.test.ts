@@ -140,10 +140,10 @@ describe("prompt budgets are spent on prompts, not on requests", () => {
         kesAmount: await shillingsFor(1_485_000),
       }),
       postMpesa({
-        services: [cartItem("pricing-business")],
+        services: [cartItem("pricing-business", { quantity: 2 })],
         customerInfo: customer(),
         phone: phone.typed,
-        kesAmount: await shillingsFor(37_500),
+        kesAmount: await shillingsFor(75_000),
       }),
     );
     for (const quote of [paidQuote, expired]) {

@@ -169,7 +169,7 @@ describe("a written quote paid by M-Pesa", () => {
     expect(again.status).toBe(409);
   }, 30_000);
 
-  it("a wrong key gets the 404 page and sends nothing; a quote with a monthly service stays card-only", async () => {
+  it("a wrong key gets the 404 page and sends nothing; a quote with a monthly service is sent to checkout", async () => {
     const quote = await makeQuote();
     const res = await postForm("/mpesa/pay-quote", {
       number: quote.number,
@@ -182,7 +182,7 @@ describe("a written quote paid by M-Pesa", () => {
       headers: { "CF-Connecting-IP": testClientIp() },
     });
     const html = await page.text();
-    expect(html).toContain("which M-Pesa Express cannot do");
+    expect(html).toContain("To pay it by M-Pesa, choose Pay online");
     expect(html).not.toContain('name="kes"');
   });
 });

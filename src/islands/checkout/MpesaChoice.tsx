@@ -5,15 +5,15 @@ import type { MpesaTerms } from "../../mpesa/mpesa-payment-schema.ts";
 export type PaymentMethod = "card" | "mpesa";
 
 /**
- * "How would you like to pay?": Card or M-Pesa, shown only when the worker offers M-Pesa. A cart
- * with a monthly plan keeps M-Pesa off, with the sentence why. With M-Pesa: the Safaricom number,
- * the rate and the shillings to be paid, before the buyer confirms.
+ * "How would you like to pay?": Card or M-Pesa, shown only when the worker offers M-Pesa. With
+ * M-Pesa: the Safaricom number, the rate and the shillings to be paid, before the buyer confirms,
+ * and for a cart with a monthly plan how its later months are billed.
  */
 export function MpesaChoice({
   terms,
   method,
   onMethod,
-  recurring,
+  monthly,
   kes,
   phone,
   onPhone,
@@ -22,22 +22,20 @@ export function MpesaChoice({
   terms: Extract<MpesaTerms, { available: true }>;
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
-  recurring: boolean;
+  /** The plan's monthly price ("$150.00"), when the cart has one. */
+  monthly: string | null;
   kes: number;
   phone: string;
   onPhone: (phone: string) => void;
   phoneError: string | undefined;
 }) {
-  const radio = (value: PaymentMethod, disabled = false) => (
-    <label
-      className={`flex flex-1 items-center gap-2 rounded-lg border px-4 py-3 text-sm font-semibold has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600 ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"} border-slate-300 text-slate-900`}
-    >
+  const radio = (value: PaymentMethod) => (
+    <label className="flex flex-1 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-900 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
       <input
         type="radio"
         name="payment-method"
         value={value}
         checked={method === value}
-        disabled={disabled}
         onChange={() => onMethod(value)}
         className="size-4 accent-brand-700"
       />
@@ -45,18 +43,13 @@ export function MpesaChoice({
     </label>
   );
   return (
-    <fieldset className="mt-8" aria-describedby={recurring ? "mpesa-card-only" : undefined}>
+    <fieldset className="mt-8">
       <legend className="text-sm font-medium text-slate-800">{copy.methodLegend}</legend>
       <div className="mt-2 flex gap-3">
         {radio("card")}
-        {radio("mpesa", recurring)}
+        {radio("mpesa")}
       </div>
-      {recurring && (
-        <p id="mpesa-card-only" className="mt-2 text-sm text-slate-700">
-          {copy.recurringCardOnly}
-        </p>
-      )}
-      {method === "mpesa" && !recurring && (
+      {method === "mpesa" && (
         <div className="mt-4 space-y-3">
           <MpesaPhoneField
             id="checkout-mpesa-phone"
@@ -73,6 +66,7 @@ export function MpesaChoice({
           ) : (
             <p className="text-base font-semibold text-slate-900">{copy.amountLine(kes)}</p>
           )}
+          {monthly && <p className="text-sm text-slate-700">{copy.planTerms(monthly)}</p>}
         </div>
       )}
     </fieldset>

@@ -3,6 +3,7 @@ import type { CustomerInfo } from "../../checkout/customer-info-schema.ts";
 import type { CartItems } from "../../client/cart/store.ts";
 import { buttonClass } from "../../components/ButtonLink.tsx";
 import { kesAmount } from "../../lib/kes.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { normaliseSafaricomNumber } from "../../lib/safaricom.ts";
 import { mpesaCopy } from "../../mpesa/mpesa-copy.ts";
 import { MpesaChoice, type PaymentMethod } from "./MpesaChoice.tsx";
@@ -33,12 +34,11 @@ export function MpesaPanel({
   const [phone, setPhone] = useState("");
   const [phoneError, setPhoneError] = useState<string>();
   const terms = mpesa.terms?.available ? mpesa.terms : null;
-  const recurring = monthlyCents > 0;
-  const byMpesa = terms !== null && method === "mpesa" && !recurring;
+  const byMpesa = terms !== null && method === "mpesa";
   const kes = terms ? kesAmount(totalCents, terms.rateX100) : 0;
   const overLimit = terms !== null && kes > terms.maxKes;
 
-  // A cart that gains a monthly plan, or a site that stops offering M-Pesa, falls back to the card.
+  // A site that stops offering M-Pesa falls back to the card.
   useEffect(() => {
     if (method === "mpesa" && !byMpesa) onMethod("card");
   }, [method, byMpesa, onMethod]);
@@ -61,7 +61,7 @@ export function MpesaPanel({
         terms={terms}
         method={method}
         onMethod={onMethod}
-        recurring={recurring}
+        monthly={monthlyCents > 0 ? formatMoney(monthlyCents) : null}
         kes={kes}
         phone={phone}
         onPhone={setPhone}
