@@ -10,9 +10,13 @@ import {
   TEST_ETIMS_TIN,
 } from "./tests/support/etims-standin-ports.ts";
 import {
+  TEST_MPESA_C2B_PATH_SECRET,
   TEST_MPESA_CONSUMER_KEY,
   TEST_MPESA_CONSUMER_SECRET,
+  TEST_MPESA_INITIATOR_NAME,
   TEST_MPESA_PASSKEY,
+  TEST_MPESA_RESULT_PATH_SECRET,
+  TEST_MPESA_SECURITY_CREDENTIAL,
   TEST_MPESA_SHORTCODE,
 } from "./tests/support/mpesa-standin-ports.ts";
 import {
@@ -105,6 +109,10 @@ function workerProject(
             MPESA_PASSKEY: TEST_MPESA_PASSKEY,
             MPESA_ENV: "sandbox",
             MPESA_API_BASE: inject("mpesaStandinUrl"),
+            MPESA_C2B_PATH_SECRET: TEST_MPESA_C2B_PATH_SECRET,
+            MPESA_INITIATOR_NAME: TEST_MPESA_INITIATOR_NAME,
+            MPESA_SECURITY_CREDENTIAL: TEST_MPESA_SECURITY_CREDENTIAL,
+            MPESA_RESULT_PATH_SECRET: TEST_MPESA_RESULT_PATH_SECRET,
             // The schema, applied to the tests' local D1 by tests/worker/support/apply-migrations.ts.
             TEST_MIGRATIONS: await readD1Migrations(join(import.meta.dirname, "migrations")),
             ...(bindings === "stubs" ? { TEST_COUNTING_LIMITS: COUNTING_LIMITS } : {}),

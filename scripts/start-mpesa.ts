@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { registerPlan, registerUrls } from "./mpesa-register/register.ts";
 import { type MpesaStandin, startMpesaStandin } from "./mpesa-standin/server.ts";
 
 const MPESA_STANDIN_PORT = 12112;
@@ -51,7 +52,8 @@ async function localMpesaStandin(): Promise<MpesaSetup> {
   const passkey = randomBytes(24).toString("hex");
   let standin: MpesaStandin;
   try {
-    standin = await startMpesaStandin({ port: MPESA_STANDIN_PORT, passkey });
+    // A reversal (a refund) is answered by itself, as Daraja does, a few seconds after it is asked for.
+    standin = await startMpesaStandin({ port: MPESA_STANDIN_PORT, passkey, reversalDelayMs: 3_000 });
   } catch (err) {
     const inUse = err instanceof Error && "code" in err && err.code === "EADDRINUSE";
     throw new Error(
@@ -72,7 +74,17 @@ async function localMpesaStandin(): Promise<MpesaSetup> {
     MPESA_PASSKEY: passkey,
     MPESA_ENV: "sandbox",
     MPESA_API_BASE: standin.url,
+    // Refunds: any initiator and credential; a fresh result path secret (docs/refunds.md).
+    MPESA_INITIATOR_NAME: "standin-initiator",
+    MPESA_SECURITY_CREDENTIAL: randomBytes(48).toString("base64"),
+    MPESA_RESULT_PATH_SECRET: randomBytes(16).toString("hex"),
+    // Paybill payments: a fresh C2B path secret, and the site's URLs registered (docs/paybill.md).
+    MPESA_C2B_PATH_SECRET: randomBytes(16).toString("hex"),
   };
+  await registerUrls(vars, registerPlan(vars));
+  console.log(
+    `  Paybill: POST ${standin.url}/__c2b/pay {"amount":…,"account":"Q-…","phone":"2547…"} pays it as a customer.`,
+  );
   return {
     args: Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     cleanup: () => {},

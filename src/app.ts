@@ -7,9 +7,11 @@ import {
   CONTACT_API_PATH,
   CONTACT_SENT_PATH,
   MPESA_PREFIX,
+  PAYBILL_C2B_PREFIX,
   PAYMENT_PATH,
   QUOTE_PATH,
   RECEIPT_PATH,
+  REVERSAL_PREFIX,
   STRIPE_WEBHOOK_PATH,
 } from "./paths.ts";
 import { pageRoutes } from "./site/page-routes.ts";
@@ -43,7 +45,9 @@ export function createApp(): Hono<AppEnv> {
       app.all(ADMIN_PATH, backOffice);
       app.all(`${ADMIN_PATH}/*`, backOffice);
       app.all(`${MPESA_PREFIX}/*`, mpesa);
+      app.all(`${PAYBILL_C2B_PREFIX}/*`, mpesa);
       app.all(STRIPE_WEBHOOK_PATH, afterSale);
+      app.all(`${REVERSAL_PREFIX}/*`, afterSale);
       app.all(RECEIPT_PATH, afterSale);
       app.all(BILLING_PATH, afterSale);
       app.all(`${BILLING_PATH}/*`, afterSale);

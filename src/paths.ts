@@ -68,9 +68,37 @@ export const ADMIN_ORDER_KRA_PIN_PATH = "/admin/orders/:id/kra-pin";
 
 /** GET: the owner's settings (the KES exchange rate); POST (the owner's form, `rate=…`): a new rate. */
 export const ADMIN_SETTINGS_PATH = "/admin/settings";
+/** The owner's bank, paybill or till and WhatsApp details (a form of the Settings page). */
+export const ADMIN_PAYMENT_DETAILS_PATH = "/admin/settings/payment-details";
 
 /** POST (the owner's form): a bank transfer or M-Pesa paybill payment, recorded against a quote or an order. */
 export const ADMIN_PAYMENTS_PATH = "/admin/payments";
+
+/**
+ * Refunds (docs/refunds.md): GET the form for one payment (`?payment=…`); POST it (the second look,
+ * then, with its confirmation, the refund); GET one refund's page; POST a card refund to Stripe again.
+ */
+export const ADMIN_REFUNDS_PATH = "/admin/refunds";
+export const ADMIN_REFUND_NEW_PATH = "/admin/refunds/new";
+export const ADMIN_REFUND_PATH = "/admin/refunds/:id";
+export const ADMIN_REFUND_RETRY_PATH = "/admin/refunds/:id/retry";
+/** GET: a refund's KRA credit note (PDF), once KRA accepted it. */
+export const ADMIN_REFUND_CREDIT_NOTE_PATH = "/admin/refunds/:id/credit-note";
+
+/** The refund form of one payment. */
+export function adminRefundFormPath(paymentId: string): string {
+  return `${ADMIN_REFUND_NEW_PATH}?payment=${encodeURIComponent(paymentId)}`;
+}
+
+/** One refund's page, its "send again" form's action and its credit note. */
+export function adminRefundPath(refundId: string, suffix: "" | "/retry" | "/credit-note" = ""): string {
+  return `${ADMIN_REFUND_PATH.replace(":id", encodeURIComponent(refundId))}${suffix}`;
+}
+
+/** GET: the paybill payments Daraja's C2B API confirmed, unmatched first (docs/paybill.md). */
+export const ADMIN_PAYBILL_PATH = "/admin/paybill";
+/** POST (the owner's form, `trans_id=…&target=…`): an unmatched paybill payment assigned to a quote or an order. */
+export const ADMIN_PAYBILL_ASSIGN_PATH = "/admin/paybill/assign";
 
 /** The People section (GET ?email=…) and its two requests: export (a JSON download) and erase. */
 export const ADMIN_PEOPLE_PATH = "/admin/people";
@@ -191,6 +219,35 @@ export function mpesaOrderPath(orderRef: string): string {
 }
 
 /**
+ * Daraja's C2B calls for paybill payments (docs/paybill.md): validation and confirmation, under a
+ * secret segment (MPESA_C2B_PATH_SECRET). Not under /mpesa: Daraja refuses URLs that name M-Pesa.
+ */
+export const PAYBILL_C2B_PREFIX = "/payments/c2b";
+export const PAYBILL_C2B_VALIDATE_PATH = `${PAYBILL_C2B_PREFIX}/:secret/validate`;
+export const PAYBILL_C2B_CONFIRM_PATH = `${PAYBILL_C2B_PREFIX}/:secret/confirm`;
+
+/** The two addresses registered with Daraja for one secret (relative; prefix the site's origin). */
+export function paybillC2bPaths(secret: string): { validate: string; confirm: string } {
+  const base = `${PAYBILL_C2B_PREFIX}/${encodeURIComponent(secret)}`;
+  return { validate: `${base}/validate`, confirm: `${base}/confirm` };
+}
+
+/**
+ * Daraja's asynchronous answers to a refund's reversal (docs/refunds.md): its Result and its queue
+ * timeout, under a secret segment (MPESA_RESULT_PATH_SECRET). Not under /mpesa: Daraja refuses URLs
+ * that name M-Pesa.
+ */
+export const REVERSAL_PREFIX = "/payments/reversal";
+export const REVERSAL_RESULT_PATH = `${REVERSAL_PREFIX}/:secret/result`;
+export const REVERSAL_TIMEOUT_PATH = `${REVERSAL_PREFIX}/:secret/timeout`;
+
+/** The two addresses a reversal names for one secret (relative; prefix the site's origin). */
+export function reversalPaths(secret: string): { result: string; timeout: string } {
+  const base = `${REVERSAL_PREFIX}/${encodeURIComponent(secret)}`;
+  return { result: `${base}/result`, timeout: `${base}/timeout` };
+}
+
+/**
  * Kept out of search engines (a robots.txt Disallow each, and never in the sitemap): the owner's view
  * and the endpoints, with the prefixes under which every JSON API and Stripe callback lives.
  */
@@ -202,6 +259,7 @@ export const crawlerDisallowedPaths = [
   "/quote",
   "/receipt/",
   `${MPESA_PREFIX}/`,
+  `${PAYBILL_C2B_PREFIX}/`,
 ] as const;
 
 export const ROBOTS_PATH = "/robots.txt";
@@ -219,3 +277,16 @@ export const BILLING_OPEN_PATH = "/billing/open";
 
 /** POST from the success page of a paid subscription order (order_id in the form): opens the portal. */
 export const BILLING_FROM_ORDER_PATH = "/billing/order";
+
+/**
+ * POST (a one-time link's token and an action): a monthly plan paid by M-Pesa, managed on our own
+ * page (docs/mpesa-plans.md): see it, change the number its prompts go to, cancel it.
+ */
+export const BILLING_PLAN_PATH = "/billing/plan";
+
+/** GET (`?k=` a month's pay key, from its e-mails): the month due; POST: a prompt for it to the plan's phone. */
+export const BILLING_PLAN_PAY_PATH = "/billing/plan/pay";
+
+export function mpesaPlanPayPath(payKey: string): string {
+  return `${BILLING_PLAN_PAY_PATH}?k=${encodeURIComponent(payKey)}`;
+}

@@ -41,7 +41,7 @@ export function nairobiStamp(date: Date): string {
 const RECEIPT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** An M-Pesa receipt: ten capitals and digits starting with a letter, e.g. "TKP4AB12CD". */
-function receiptNumber(): string {
+export function receiptNumber(): string {
   let out = RECEIPT_CHARS[randomInt(26)] ?? "T";
   for (let i = 0; i < 9; i++) out += RECEIPT_CHARS[randomInt(RECEIPT_CHARS.length)];
   return out;

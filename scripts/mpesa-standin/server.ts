@@ -2,10 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { header, readBody, sendHtml, sendJson, sendText } from "../stripe-standin/http.ts";
+import { C2bStore } from "./c2b.ts";
+import { type C2bOptions, c2bControlRoute, c2bDarajaRoute } from "./c2b-routes.ts";
 import { controlRoute } from "./control.ts";
 import { DarajaError, jsonObject, readPush, readQuery } from "./daraja.ts";
 import { promptPage, unknownPushPage } from "./prompt-page.ts";
 import { deliverCallback, isOutcome, OUTCOMES, PushStore } from "./pushes.ts";
+import { ReversalStore, reversalControlRoute, reversalDarajaRoute } from "./reversal.ts";
 
 export type MpesaStandinOptions = {
   /** 0 picks a free port. */
@@ -19,6 +22,10 @@ export type MpesaStandinOptions = {
   passkey?: string;
   /** Lifetime of the tokens it issues, in seconds (Daraja: 3599). */
   tokenExpiresIn?: number;
+  /** C2B (paybill): register each shortcode's URLs once, as production does; how long validation may take. */
+  c2b?: C2bOptions;
+  /** Reversals: POST each Result (a success) to its ResultURL this long after the request; unset: only by /__control/reversal. */
+  reversalDelayMs?: number | null;
 };
 
 /** One Daraja call as received (GET /__requests): what the contract tests check. */
@@ -61,6 +68,8 @@ export async function startMpesaStandin(options: MpesaStandinOptions): Promise<M
   const recorded: RecordedDarajaRequest[] = [];
   const tokens = new Map<string, number>();
   const store = new PushStore();
+  const c2b = new C2bStore();
+  const reversals = new ReversalStore();
   let origin = "";
 
   const server = createServer((req, res) => {
@@ -86,6 +95,8 @@ export async function startMpesaStandin(options: MpesaStandinOptions): Promise<M
     if (path === "/__pushes" && method === "GET") return sendJson(res, 200, [...store.pushes.values()]);
     if (path === "/__tokens" && method === "GET") return sendJson(res, 200, { issued: tokens.size });
     if (await controlRoute(store, req, res, url)) return;
+    if (await c2bControlRoute(c2b, options.c2b ?? {}, req, res, url)) return;
+    if (await reversalControlRoute(reversals, store, req, res, url)) return;
     const prompt = PROMPT_PATH.exec(path);
     if (prompt?.[1]) return promptRoute(req, res, url, prompt[1]);
     sendText(res, 404, "Not found");
@@ -143,6 +154,20 @@ export async function startMpesaStandin(options: MpesaStandinOptions): Promise<M
       authenticate(auth);
       return query(text);
     }
+    const registered = c2bDarajaRoute(c2b, options.c2b ?? {}, {
+      method,
+      path: url.pathname,
+      text,
+      authenticate: () => authenticate(auth),
+    });
+    if (registered) return registered;
+    const reversal = reversalDarajaRoute(reversals, store, options.reversalDelayMs, {
+      method,
+      path: url.pathname,
+      text,
+      authenticate: () => authenticate(auth),
+    });
+    if (reversal) return reversal;
     throw new DarajaError(404, "404.001.01", "Resource not found");
   }
 
@@ -220,6 +245,7 @@ export async function startMpesaStandin(options: MpesaStandinOptions): Promise<M
     requests: () => [...recorded],
     close: () =>
       new Promise<void>((resolve) => {
+        reversals.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

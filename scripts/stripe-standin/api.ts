@@ -7,6 +7,7 @@ import { found, invalidRequest, StripeRequestError } from "./errors.ts";
 import { parseForm } from "./form.ts";
 import { invoiceJson } from "./invoices.ts";
 import { validatePortalParams } from "./portal-params.ts";
+import { type RefundLedger, refundApi } from "./refunds.ts";
 import { type SessionStore, type StoredSession, sessionJson } from "./sessions.ts";
 import { subscriptionApi } from "./subscription-api.ts";
 import { subscriptionJson } from "./subscriptions.ts";
@@ -18,6 +19,7 @@ export type ApiDeps = CatalogueDeps & {
   billing: Billing;
   webhooks: WebhookSender;
   webhookEndpoints: WebhookEndpoints;
+  refunds: RefundLedger;
   base: () => string;
   /** Idempotency keys already used: the body sent and the answer given. */
   replays: Map<string, { body: string; response: string }>;
@@ -36,6 +38,8 @@ export async function callApi(deps: ApiDeps, request: Request): Promise<ApiAnswe
   const route = (verb: string, pattern: string) => (method === verb ? new RegExp(`^/v1/${pattern}$`).exec(path) : null);
 
   if (route("POST", "checkout/sessions")) return createSession(deps, request);
+  const refunds = await refundApi(deps, request);
+  if (refunds !== null) return refunds;
   let match = route("GET", `checkout/sessions/${ID}`);
   if (match?.[1]) {
     const expand = [...url.searchParams].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);

@@ -11,6 +11,7 @@ import { header, readBody, redirect, sendHtml, sendJson, sendText } from "./http
 import { notFoundPage, PAY_OUTCOMES, type PayOutcome, payPage, successUrl } from "./pay-page.ts";
 import { PortalConfigurations } from "./portal-configurations.ts";
 import { PORTAL_PATH, portalRoute } from "./portal-routes.ts";
+import { RefundLedger, refundControlRoute } from "./refunds.ts";
 import { randomId, SessionStore } from "./sessions.ts";
 import { WebhookEndpoints } from "./webhook-endpoints.ts";
 import { WebhookSender } from "./webhooks.ts";
@@ -103,6 +104,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     catalogue,
     configurations,
     webhookEndpoints: new WebhookEndpoints(),
+    refunds: new RefundLedger(),
     base,
     replays: new Map<string, { body: string; response: string }>(),
   };
@@ -129,6 +131,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     }
     if (method === "GET" && url.pathname === "/__events") return sendJson(res, 200, webhooks.events());
     if (await controlRoute(deps, req, res, url)) return;
+    if (await refundControlRoute(deps, req, res, url)) return;
     const pay = /^\/pay\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (pay?.[1]) return payRoute(req, res, url, pay[1]);
     const portal = PORTAL_PATH.exec(url.pathname);

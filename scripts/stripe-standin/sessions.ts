@@ -62,6 +62,12 @@ export class SessionStore {
     return this.#sessions.get(id);
   }
 
+  /** The session whose payment made this payment intent (a one-off session, once paid). */
+  byPaymentIntent(paymentIntent: string): StoredSession | undefined {
+    for (const session of this.#sessions.values()) if (session.paymentIntent === paymentIntent) return session;
+    return undefined;
+  }
+
   /**
    * Completes an open session: paid by card, or unpaid while a bank debit settles. Paying twice
    * (or paying an expired session) changes nothing; false then.

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } fro
 import { nairobiToday } from "../payments/manual-payment-form.ts";
 import { orderBalances, quotePartPayments } from "../payments/order-balance.ts";
 import { receiptNumbersForOrders } from "../receipts/issue-receipt.ts";
+import { refundsByPayment } from "../refunds/refund-views.ts";
 import { reportedOrderIds } from "./admin-action-queries.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
 import { adminCopy } from "./admin-copy.ts";
@@ -73,6 +74,10 @@ const sections: { [S in Section]: SectionLoader } = {
         audit,
         noteMax: ORDER_NOTE_MAX_LENGTH,
         receipts,
+        refunds: await refundsByPayment(
+          db,
+          found.rows.map((o) => o.order_id),
+        ),
         balances,
         today: nairobiToday(),
         recorded: params.get("recorded") === "1",

@@ -3,6 +3,7 @@
 import type { AuditRow, OrderNoteRow, OrderRow, PaymentRow, SubscriptionRow } from "../db/schema.ts";
 import type { OrderWithItems } from "../orders/orders.ts";
 import type { OrderBalance } from "../payments/order-balance-queries.ts";
+import type { RefundView } from "../refunds/refund-views.ts";
 import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { orderChildren, ordersListing } from "./admin-search-queries.ts";
@@ -23,6 +24,8 @@ export type OrdersView = {
   noteMax: number;
   /** Receipt numbers of the page's payments, by payment id. */
   receipts: ReadonlyMap<string, string>;
+  /** The refunds of the page's payments, by payment id (refunds/refund-views.ts). */
+  refunds: ReadonlyMap<string, readonly RefundView[]>;
   /** What each order of the page is due and has been paid, by session id (payments/order-balance-queries.ts). */
   balances: ReadonlyMap<string, OrderBalance>;
   /** The owner's day (YYYY-MM-DD, Nairobi): the latest a recorded payment may be dated. */

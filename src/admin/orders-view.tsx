@@ -200,7 +200,7 @@ function OrderRows({
           <CellLabel>{columns.total}</CellLabel>
           {formatMoney(order.total_cents, order.currency)}
           <PartPaid balance={view.balances.get(order.order_id)} />
-          <PaymentsLedger payments={order.payments} receipts={view.receipts} />
+          <PaymentsLedger payments={order.payments} receipts={view.receipts} refunds={view.refunds} />
         </td>
       </tr>
       <tr className="block md:table-row" data-notes-for={order.order_id}>

@@ -22,6 +22,7 @@ import {
 } from "../orders/orders.ts";
 import type { LedgerLine } from "../payments/ledger.ts";
 import { settlePayment } from "../payments/settle-payment.ts";
+import { onRefundEvent } from "../refunds/stripe-refund-events.ts";
 import type { FulfilmentOutcome, StripeEventLike } from "./fulfilment-types.ts";
 import { checkoutSessionObject } from "./stripe-objects.ts";
 
@@ -48,6 +49,9 @@ const handlers: Record<string, EventHandler> = {
   "customer.subscription.created": onSubscriptionEvent,
   "customer.subscription.updated": onSubscriptionEvent,
   "customer.subscription.deleted": onSubscriptionEvent,
+  // Refunds, ours and those made in Stripe's dashboard (refunds/stripe-refund-events.ts).
+  "charge.refunded": onRefundEvent,
+  "charge.refund.updated": onRefundEvent,
   ...Object.fromEntries(
     ["created", "updated", "released", "canceled", "completed"].map((what) => [
       `subscription_schedule.${what}`,

@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { c2bPayments } from "./c2b-tables.ts";
 import {
   auditActions,
   auditSubjects,
@@ -16,6 +17,8 @@ import {
 import { quoteCounters, quoteLines, quotes, receiptCounters, receipts } from "./document-tables.ts";
 import { etimsCounters, etimsSales, etimsSenderLeases } from "./etims-tables.ts";
 import { adminSignInFailures, budgets } from "./limit-tables.ts";
+import { mpesaPlanMonths, mpesaPlans } from "./mpesa-plan-tables.ts";
+import { refunds } from "./refund-tables.ts";
 
 export const orders = sqliteTable("orders", {
   order_id: text("order_id").primaryKey(),
@@ -262,6 +265,10 @@ export const allTables = [
   etimsCounters,
   etimsSales,
   etimsSenderLeases,
+  refunds,
+  c2bPayments,
+  mpesaPlans,
+  mpesaPlanMonths,
 ];
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -23,6 +23,7 @@ import {
   type OscuClient,
 } from "../providers/etims.ts";
 import { vatStatus } from "../tax/vat.ts";
+import { creditNoteRefund } from "./credit-notes.ts";
 import {
   dueSales,
   holdWaitingSales,
@@ -55,7 +56,8 @@ async function saleFactsOf(db: D1Database, sale: EtimsSaleRow): Promise<Omit<Sal
     dz.select().from(orders).where(eq(orders.order_id, payment.order_id)),
     dz.select().from(orderItems).where(eq(orderItems.order_id, payment.order_id)).orderBy(asc(sql`rowid`)),
   ]);
-  return { sale, payment, order: orderRows[0] ?? null, lines };
+  const refund = sale.receipt_type === "R" ? await creditNoteRefund(db, sale) : null;
+  return { sale, payment, order: orderRows[0] ?? null, lines, refund };
 }
 
 type Outcome = "accepted" | "refused" | "unavailable";
@@ -78,8 +80,9 @@ async function sendSale(
     const body = saleRequest({ ...facts, vat: vatStatus(env), seller: { tin: config.tin, branchId: config.branchId } });
     const answer = await client.saveSale(body);
     if (await markSaleAccepted(env.DB, sale, answer, at)) {
-      log.info("KRA accepted a sale", { invcNo: sale.invc_no, paymentId: sale.payment_id });
-      await mailTaxInvoice(context, sale.payment_id);
+      log.info("KRA accepted a sale", { invcNo: sale.invc_no, receiptType: sale.receipt_type });
+      // A credit note's payment already has its tax invoice; the refund's e-mail went when it succeeded.
+      if (sale.receipt_type === "S") await mailTaxInvoice(context, sale.payment_id);
     }
     return "accepted";
   } catch (error) {

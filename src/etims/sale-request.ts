@@ -33,7 +33,12 @@ export type SaleFacts = {
   lines: OrderItemRow[];
   vat: VatStatus;
   seller: { tin: string; branchId: string };
+  /** A credit note's refund (rcptTyCd 'R'): what was given back, in the payment's minor units, and when. */
+  refund?: { amountCents: number; refundedAt: string } | null;
 };
+
+/** KRA's credit note reason (docs/code-definition/credit-note-reason.md of the OSCU notes): 06, Refund. */
+const CREDIT_NOTE_REASON = "06";
 
 /** A sale's request cannot be built (an item without a code): the owner must act; KRA is not asked. */
 export class SaleNotReportableError extends Error {
@@ -96,9 +101,15 @@ function taxSums(amounts: SaleAmounts, taxType: TaxLetter) {
   return sums;
 }
 
-/** The sale's amounts in shillings: a dollar payment at the rate recorded with its number. */
-const amountsOfSale = (facts: Pick<SaleFacts, "sale" | "payment" | "lines" | "vat">): SaleAmounts =>
-  saleAmounts(facts.payment, facts.lines, facts.vat, facts.sale.kes_rate_x100);
+/**
+ * The sale's amounts in shillings: a dollar payment at the rate recorded with its number. A credit
+ * note's are the refund's, shared over the lines the payment paid as the sale's were.
+ */
+function amountsOfSale(facts: Pick<SaleFacts, "sale" | "payment" | "lines" | "vat" | "refund">): SaleAmounts {
+  const credited = facts.sale.receipt_type === "R" ? facts.refund : null;
+  const payment = credited ? { ...facts.payment, amount_cents: credited.amountCents } : facts.payment;
+  return saleAmounts(payment, facts.lines, facts.vat, facts.sale.kes_rate_x100);
+}
 
 /** saveTrnsSalesOsdc's body for this sale; throws SaleNotReportableError when it cannot be built. */
 export function saleRequest(facts: SaleFacts): Record<string, unknown> {
@@ -109,6 +120,10 @@ export function saleRequest(facts: SaleFacts): Record<string, unknown> {
   if (payment.currency.toLowerCase() !== "usd" && payment.currency.toLowerCase() !== "kes") {
     throw new SaleNotReportableError(`A payment in ${payment.currency} cannot be reported in shillings`);
   }
+  if (sale.receipt_type === "R" && (!facts.refund || sale.org_invc_no === null)) {
+    throw new SaleNotReportableError("A credit note without its refund or its original sale cannot be reported");
+  }
+  const refundedAt = sale.receipt_type === "R" && facts.refund ? nairobiStamp(facts.refund.refundedAt) : null;
   const amounts = amountsOfSale(facts);
   const taxType = vat.taxType;
   const items = itemList(amounts, taxType);
@@ -132,8 +147,8 @@ export function saleRequest(facts: SaleFacts): Record<string, unknown> {
     stockRlsDt: null,
     cnclReqDt: null,
     cnclDt: null,
-    rfdDt: null,
-    rfdRsnCd: null,
+    rfdDt: refundedAt,
+    rfdRsnCd: refundedAt ? CREDIT_NOTE_REASON : null,
     totItemCnt: items.length,
     ...taxSums(amounts, taxType),
     totTaxblAmt: amount(amounts.total.netCents),

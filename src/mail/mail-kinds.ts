@@ -1,4 +1,12 @@
 import { billingLink, renewalFailed } from "../billing/billing-link-mail.ts";
+import {
+  mpesaPlanDue,
+  mpesaPlanLink,
+  mpesaPlanPaid,
+  mpesaPlanPastDue,
+  mpesaPlanStarted,
+} from "../billing/mpesa-plan-mail.ts";
+import { mpesaPlanMailCopy } from "../billing/mpesa-plan-mail-copy.ts";
 import { planChangeConfirmed } from "../billing/plan-change-mail.ts";
 import { planChangeMailCopy } from "../billing/plan-change-mail-copy.ts";
 import { contactAck } from "../contact/contact-ack-mail.ts";
@@ -6,6 +14,7 @@ import { ownerContact } from "../contact/owner-contact-mail.ts";
 import { etimsCopy } from "../etims/etims-copy.ts";
 import { taxInvoiceMail } from "../etims/tax-invoice-mail.ts";
 import { ownerQuote, quoteForBuyer } from "../quotes/quote-mail.ts";
+import { refundMade } from "../refunds/refund-mail.ts";
 import type { MailTemplate } from "./mail-types.ts";
 import { orderConfirmed } from "./order-confirmed-mail.ts";
 import { ownerAlertCopy } from "./owner-alerts-copy.ts";
@@ -36,7 +45,15 @@ export const mailKinds = {
   "renewal-failed": renewalFailed,
   "billing-link": billingLink,
   "tax-invoice": taxInvoiceMail,
+  "refund-made": refundMade,
   "owner-alert-etims": ownerNotice(etimsCopy.alert.headline),
+  "mpesa-plan-started": mpesaPlanStarted,
+  "mpesa-plan-due": mpesaPlanDue,
+  "mpesa-plan-paid": mpesaPlanPaid,
+  "mpesa-plan-past-due": mpesaPlanPastDue,
+  "mpesa-plan-link": mpesaPlanLink,
+  "owner-mpesa-plan-past-due": ownerNotice(mpesaPlanMailCopy.owner.pastDueHeadline),
+  "owner-mpesa-plan-review": ownerNotice(mpesaPlanMailCopy.owner.reviewHeadline),
   quote: quoteForBuyer,
   "owner-quote": ownerQuote,
 };

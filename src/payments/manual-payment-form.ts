@@ -54,7 +54,7 @@ function targetOf(fields: Record<string, string>): ManualTarget | null {
 }
 
 /** Cents of a typed amount, or null when it is not one (or not above zero). */
-function parseAmount(text: string): number | null {
+export function parseAmount(text: string): number | null {
   const match = text.trim().match(AMOUNT);
   if (!match?.[1]) return null;
   const whole = Number(match[1].replaceAll(",", ""));
@@ -63,7 +63,7 @@ function parseAmount(text: string): number | null {
 }
 
 /** A trimmed reference, or null when it is not 3–40 letters, digits, - / . or spaces (ASCII: what banks and M-Pesa print). */
-function parseReference(text: string): string | null {
+export function parseReference(text: string): string | null {
   const reference = text.trim();
   if (reference.length < 3 || reference.length > 40) return null;
   return /^[A-Za-z0-9\-/. ]+$/.test(reference) ? reference : null;

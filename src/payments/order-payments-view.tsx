@@ -10,6 +10,8 @@ import type { OrderRow, PaymentRow } from "../db/schema.ts";
 import { formatKes } from "../lib/kes.ts";
 import { formatMoney } from "../lib/money.ts";
 import { adminReceiptPath } from "../paths.ts";
+import { OrderRefunded, PaymentRefunds } from "../refunds/order-refunds-view.tsx";
+import type { RefundView } from "../refunds/refund-views.ts";
 import type { OrderBalance } from "./order-balance-queries.ts";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 
@@ -46,7 +48,15 @@ export function PartPaid({ balance }: { balance: OrderBalance | undefined }) {
   );
 }
 
-function LedgerLine({ payment, receipt }: { payment: PaymentRow; receipt: string | undefined }) {
+function LedgerLine({
+  payment,
+  receipt,
+  refunds,
+}: {
+  payment: PaymentRow;
+  receipt: string | undefined;
+  refunds: readonly RefundView[];
+}) {
   const copy = adminCopy.orders.payments;
   const ours = adminPaymentsCopy.orders;
   const reason =
@@ -98,6 +108,7 @@ function LedgerLine({ payment, receipt }: { payment: PaymentRow; receipt: string
           )}
         </span>
       )}
+      <PaymentRefunds payment={payment} refunds={refunds} />
       {payment.review_reason && (
         <strong className="block [overflow-wrap:anywhere] text-red-800" data-review>
           {copy.review} <VisitorText text={payment.review_reason} />
@@ -107,21 +118,29 @@ function LedgerLine({ payment, receipt }: { payment: PaymentRow; receipt: string
   );
 }
 
-/** The order's payments ledger; nothing when it has none. Receipt numbers are by payment id. */
+/** The order's payments ledger and its refunds; nothing when it has none. Receipts and refunds are by payment id. */
 export function PaymentsLedger({
   payments,
   receipts,
+  refunds,
 }: {
   payments: readonly PaymentRow[];
   receipts: ReadonlyMap<string, string>;
+  refunds: ReadonlyMap<string, readonly RefundView[]>;
 }) {
   if (payments.length === 0) return null;
   return (
     <div className="mt-2 text-left text-xs font-normal whitespace-normal text-slate-700">
       <p className="font-semibold">{adminCopy.orders.payments.label}</p>
+      <OrderRefunded payments={payments} refunds={refunds} />
       <ul className="space-y-1">
         {payments.map((p) => (
-          <LedgerLine key={p.payment_id} payment={p} receipt={receipts.get(p.payment_id)} />
+          <LedgerLine
+            key={p.payment_id}
+            payment={p}
+            receipt={receipts.get(p.payment_id)}
+            refunds={refunds.get(p.payment_id) ?? []}
+          />
         ))}
       </ul>
     </div>

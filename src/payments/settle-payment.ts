@@ -33,7 +33,7 @@ import { type LedgerLine, ledgerLineOf, ledgerLineStatement } from "./ledger.ts"
 import { settleWhenCoveredStatement } from "./order-balance-queries.ts";
 
 /** How the money came in: named in the log line every settlement writes. */
-type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded";
+type PaymentChannel = "card" | "invoice" | "mpesa" | "recorded" | "paybill" | "mpesa-plan";
 
 /**
  * What the money does to its order:

@@ -58,12 +58,19 @@ export type MpesaGateway = {
 };
 export type MpesaGatewayOptions = { now?: () => Date; timeoutMs?: number };
 
-type MpesaConfig = { base: string; loopback: boolean; key: string; secret: string; shortcode: string; passkey: string };
+export type MpesaConfig = {
+  base: string;
+  loopback: boolean;
+  key: string;
+  secret: string;
+  shortcode: string;
+  passkey: string;
+};
 
 const notConfigured = (message: string) => new MpesaNotConfiguredError(message);
 
 /** The configuration from the bindings (read at run time, see stringBinding); throws MpesaNotConfiguredError. */
-function readConfig(env: object): MpesaConfig {
+export function readConfig(env: object): MpesaConfig {
   const key = stringBinding(env, "MPESA_CONSUMER_KEY")?.trim();
   const secret = stringBinding(env, "MPESA_CONSUMER_SECRET")?.trim();
   const shortcode = stringBinding(env, "MPESA_SHORTCODE")?.trim();
@@ -206,15 +213,21 @@ function checkPush(req: StkPushRequest, loopback: boolean): void {
   if (req.description.length > TRANSACTION_DESC_MAX || !PROMPT_TEXT.test(req.description)) {
     throw refuse(`the description must be 1 to ${TRANSACTION_DESC_MAX} printable ASCII characters`);
   }
+  if (!isCallbackUrl(req.callbackUrl, loopback)) throw refuse("the callback URL must be https");
+}
+
+/**
+ * Whether Daraja may be given this address to call back: https only, as Safaricom calls; plain http
+ * is for the local stand-in (MPESA_API_BASE on loopback) calling this machine.
+ */
+export function isCallbackUrl(text: string, loopback: boolean): boolean {
   let url: URL;
   try {
-    url = new URL(req.callbackUrl);
+    url = new URL(text);
   } catch {
-    throw refuse("the callback URL is not a URL");
+    return false;
   }
-  // Safaricom calls back over https only; plain http is for the local stand-in calling this machine.
-  const localHttp = loopback && url.protocol === "http:" && isLoopbackUrl(url);
-  if (url.protocol !== "https:" && !localHttp) throw refuse("the callback URL must be https");
+  return url.protocol === "https:" || (loopback && url.protocol === "http:" && isLoopbackUrl(url));
 }
 
 /** YYYYMMDDHHmmss in Nairobi time, as Daraja wants the Timestamp (and the Password built on it). */

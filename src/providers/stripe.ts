@@ -129,26 +129,9 @@ export class CheckoutSessionNotFoundError extends Error {
  * anywhere else the secret key would be handed to a third party.
  */
 export function createPaymentGateway(bindings: object, options: StripeClientOptions = {}): PaymentGateway {
-  const env = readStripeEnv(bindings);
-  const key = env.STRIPE_SECRET_KEY?.trim();
-  if (!key) throw new PaymentsNotConfiguredError("STRIPE_SECRET_KEY is not set");
-  // Checked before the SDK loads, so a bad address is refused at once, as before.
-  const address = apiBase(env.STRIPE_API_BASE);
-
-  const client = lazyOnce(async () => {
-    const StripeSdk = await loadStripe();
-    const stripe = new StripeSdk(key, {
-      httpClient: StripeSdk.createFetchHttpClient(),
-      timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
-      maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
-      telemetry: false,
-      ...address,
-    });
-    return { stripe, errors: StripeSdk.errors };
-  });
-
+  const { account, client } = stripeClient(bindings, options);
   return {
-    account: `${address.host ?? "api.stripe.com"}:${address.port ?? ""}|${key}`,
+    account,
 
     ...catalogueCalls(client),
 
@@ -212,7 +195,35 @@ export function createPaymentGateway(bindings: object, options: StripeClientOpti
   };
 }
 
-type StripeClient = () => Promise<{ stripe: Stripe; errors: StripeErrors }>;
+/**
+ * The SDK's client for the env's key and address, made by its first call: what every gateway to
+ * Stripe (checkout, refunds) builds on. Throws PaymentsNotConfiguredError.
+ */
+export function stripeClient(
+  bindings: object,
+  options: StripeClientOptions = {},
+): { account: string; client: StripeClient } {
+  const env = readStripeEnv(bindings);
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key) throw new PaymentsNotConfiguredError("STRIPE_SECRET_KEY is not set");
+  // Checked before the SDK loads, so a bad address is refused at once, as before.
+  const address = apiBase(env.STRIPE_API_BASE);
+
+  const client = lazyOnce(async () => {
+    const StripeSdk = await loadStripe();
+    const stripe = new StripeSdk(key, {
+      httpClient: StripeSdk.createFetchHttpClient(),
+      timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
+      maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
+      telemetry: false,
+      ...address,
+    });
+    return { stripe, errors: StripeSdk.errors };
+  });
+  return { account: `${address.host ?? "api.stripe.com"}:${address.port ?? ""}|${key}`, client };
+}
+
+export type StripeClient = () => Promise<{ stripe: Stripe; errors: StripeErrors }>;
 
 /** The gateway's reads of our catalogue in Stripe: prices by lookup key, the sync's portal configuration. */
 function catalogueCalls(

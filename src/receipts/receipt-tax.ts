@@ -10,7 +10,12 @@ import { type EtimsConfig, etimsConfigOrNull, receiptVerifyUrl } from "../provid
 import { sellerTaxIdentity } from "../tax/seller.ts";
 import type { ReceiptFacts } from "./receipt-queries.ts";
 
-function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null, sellerPin: string | null): KraSignature | null {
+/** KRA's signature of an accepted sale (a receipt's tax invoice, or a refund's credit note); null before KRA accepted it. */
+export function signatureOf(
+  sale: EtimsSaleRow,
+  config: EtimsConfig | null,
+  sellerPin: string | null,
+): KraSignature | null {
   if (sale.status !== "accepted" || sale.rcpt_sign === null || sale.intrl_data === null) return null;
   // The signature is KRA's; the serial and the verification host are ours to name (the sale was sent with them).
   const env = config?.env ?? "sandbox";
@@ -28,7 +33,7 @@ function signatureOf(sale: EtimsSaleRow, config: EtimsConfig | null, sellerPin: 
 }
 
 /** A misconfigured eTIMS (logged where sales are sent) prints no serial; the invoice still carries KRA's signature. */
-function configOrNull(env: Env): EtimsConfig | null {
+export function configOrNull(env: Env): EtimsConfig | null {
   try {
     return etimsConfigOrNull(env);
   } catch {

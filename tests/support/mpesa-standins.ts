@@ -12,8 +12,12 @@ export default async function setup(project: TestProject) {
     started.push(normal);
     const failing = await startMpesaStandin({ port: 0, fail: 500 });
     started.push(failing);
+    // Paybill payments (C2B): the tests register URLs and pay on it, so the others' request logs stay theirs.
+    const c2b = await startMpesaStandin({ port: 0 });
+    started.push(c2b);
     project.provide("mpesaStandinUrl", normal.url);
     project.provide("mpesaFailingUrl", failing.url);
+    project.provide("mpesaC2bStandinUrl", c2b.url);
   } catch (err) {
     await Promise.all(started.map((s) => s.close()));
     throw err;

@@ -29,6 +29,11 @@ declare module "vitest" {
     /** A Daraja stand-in that answers every call (OAuth included) with HTTP 500. */
     mpesaFailingUrl: string;
     /**
+     * A Daraja stand-in for paybill payments (C2B): the paybill tests register URLs on it and pay with
+     * `send: false`, delivering Safaricom's bodies to the worker themselves.
+     */
+    mpesaC2bStandinUrl: string;
+    /**
      * A KRA eTIMS (OSCU) stand-in knowing the tests' device (etims-standin-ports.ts); the worker's
      * ETIMS_API_BASE in the tests. Its /__control/sales and /__control/sequence show what was reported.
      */

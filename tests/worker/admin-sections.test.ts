@@ -81,6 +81,7 @@ describe("the back office's sections", () => {
       ["/admin/messages", "Messages"],
       ["/admin/outbox", "E-mails"],
       ["/admin/invoices", "Tax invoices"],
+      ["/admin/paybill", "Paybill"],
       ["/admin/people", "People"],
       ["/admin/settings", "Settings"],
     ]);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { createMpesaGateway } from "../../src/providers/daraja.ts";
+import { createReversalGateway } from "../../src/providers/daraja-reversal.ts";
 
 /**
  * Every call the worker made to the Daraja stand-in during the suite (this file's and any other's:
@@ -30,6 +31,22 @@ const PUSH_FIELDS = [
   "TransactionType",
 ].sort();
 const QUERY_FIELDS = ["BusinessShortCode", "CheckoutRequestID", "Password", "Timestamp"].sort();
+/** Daraja's Transaction Reversal, its own spelling (RecieverIdentifierType) included. */
+const REVERSAL_FIELDS = [
+  "Amount",
+  "CommandID",
+  "Initiator",
+  "Occasion",
+  "QueueTimeOutURL",
+  "ReceiverParty",
+  "RecieverIdentifierType",
+  "Remarks",
+  "ResultURL",
+  "SecurityCredential",
+  "TransactionID",
+].sort();
+/** Daraja blocks callback URLs containing these, in any case. */
+const REFUSED_WORDS = ["mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"];
 const SAFARICOM_PHONE = /^254[17]\d{8}$/;
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -44,6 +61,7 @@ function problems(r: Recorded): string[] {
     ].filter((p): p is string => p !== true);
   }
   const body = (typeof r.body === "object" && r.body !== null ? r.body : {}) as Record<string, unknown>;
+  if (r.path === "/mpesa/reversal/v1/request") return reversalProblems(r, body);
   const common = [
     r.method === "POST" || "a POST",
     r.authScheme === "Bearer" || "Bearer auth",
@@ -74,6 +92,31 @@ function problems(r: Recorded): string[] {
     ].filter((p): p is string => p !== true);
   }
   return [`an unknown Daraja path ${r.path}`];
+}
+
+/** A reversal: exactly Daraja's fields, the configured initiator and shortcode, a whole payment's receipt and shillings. */
+function reversalProblems(r: Recorded, body: Record<string, unknown>): string[] {
+  const resultUrl = (value: unknown) =>
+    callbackUrlOk(value) && !REFUSED_WORDS.some((word) => String(value).toLowerCase().includes(word));
+  const remark = (value: unknown) => typeof value === "string" && /^[\x20-\x7e]{2,100}$/.test(value);
+  return [
+    r.method === "POST" || "a POST",
+    r.authScheme === "Bearer" || "Bearer auth",
+    JSON.stringify(Object.keys(body).sort()) === JSON.stringify(REVERSAL_FIELDS) || "exactly the documented fields",
+    body.Initiator === env.MPESA_INITIATOR_NAME || "Initiator is MPESA_INITIATOR_NAME",
+    body.SecurityCredential === env.MPESA_SECURITY_CREDENTIAL || "SecurityCredential is MPESA_SECURITY_CREDENTIAL",
+    body.CommandID === "TransactionReversal" || "CommandID TransactionReversal",
+    (typeof body.TransactionID === "string" && /^[A-Z0-9]{10}$/.test(body.TransactionID)) ||
+      "TransactionID an M-Pesa receipt",
+    (Number.isSafeInteger(body.Amount) && (body.Amount as number) >= 1 && (body.Amount as number) <= 250_000) ||
+      "Amount a whole number of shillings, 1 to 250,000",
+    body.ReceiverParty === env.MPESA_SHORTCODE || "ReceiverParty is the paybill",
+    body.RecieverIdentifierType === "11" || 'RecieverIdentifierType "11" (a shortcode)',
+    resultUrl(body.ResultURL) || "ResultURL https, without a word Daraja blocks",
+    resultUrl(body.QueueTimeOutURL) || "QueueTimeOutURL https, without a word Daraja blocks",
+    remark(body.Remarks) || "Remarks 2 to 100 characters",
+    remark(body.Occasion) || "Occasion 2 to 100 characters",
+  ].filter((p): p is string => p !== true);
 }
 
 /** BusinessShortCode, Timestamp (YYYYMMDDHHmmss, a real time) and Password = base64(shortcode + passkey + timestamp). */
@@ -131,10 +174,19 @@ describe("what the worker sends Daraja", () => {
       body: JSON.stringify({ checkoutRequestId, resultCode: 0, send: false }),
     });
     expect(await gateway.stkQuery(checkoutRequestId)).toMatchObject({ state: "done", resultCode: 0 });
+    await createReversalGateway(env).reverse({
+      transactionId: "PDU91HIVIT",
+      amountKes: 200,
+      resultUrl: `https://shop.example/payments/reversal/${"a".repeat(32)}/result`,
+      timeoutUrl: `https://shop.example/payments/reversal/${"a".repeat(32)}/timeout`,
+      remarks: "Refund",
+      occasion: "rf_contract",
+    });
 
     const recorded = (await (await fetch(`${inject("mpesaStandinUrl")}/__requests`)).json()) as Recorded[];
     const paths = new Set(recorded.map((r) => r.path));
     expect([...paths].sort()).toEqual([
+      "/mpesa/reversal/v1/request",
       "/mpesa/stkpush/v1/processrequest",
       "/mpesa/stkpushquery/v1/query",
       "/oauth/v1/generate",

@@ -23,12 +23,18 @@ export async function openAsOwner(path: string) {
 
 /**
  * A form post as the back office's own page makes it (same origin, the owner's credentials);
- * `headers` replace or (given empty) remove the defaults.
+ * `headers` replace or (given empty) remove the defaults. `site`: the back office's origin (https
+ * where Daraja is given addresses on it).
  */
-export async function postAsOwner(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postAsOwner(
+  path: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+  site = SITE,
+) {
   const all = new Headers({
     Authorization: ownerAuthorization(),
-    Origin: SITE,
+    Origin: site,
     "Sec-Fetch-Site": "same-origin",
     "Content-Type": "application/x-www-form-urlencoded",
     "CF-Connecting-IP": testClientIp(),
@@ -38,7 +44,7 @@ export async function postAsOwner(path: string, form: Record<string, string>, he
     else all.set(name, value);
   }
   const res = await exports.default.fetch(
-    new Request(`${SITE}${path}`, {
+    new Request(`${site}${path}`, {
       method: "POST",
       headers: all,
       body: new URLSearchParams(form).toString(),
