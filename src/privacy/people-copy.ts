@@ -34,8 +34,11 @@ export const peopleCopy = {
     kinds: {
       orders: "Orders",
       payments: "Payments",
+      paybillPayments: "Paybill payments",
+      refunds: "Refunds",
       receipts: "Receipts",
       subscriptions: "Subscriptions",
+      mpesaPlans: "M-Pesa plans",
       quotes: "Quotes",
       messages: "Messages",
       emails: "E-mails",
@@ -46,6 +49,7 @@ export const peopleCopy = {
     accepted: "accepted",
     notAccepted: "never accepted",
     cleared: "body cleared",
+    nextDue: (day: string) => `next due ${day}`,
   },
   exporting: {
     heading: "Export (portability)",

@@ -1,6 +1,7 @@
 /**
  * A person's data as one JSON document (portability): structured by what the person did with us,
- * each order with its items, payments, receipts, subscriptions, M-Pesa prompts and notes.
+ * each order with its items, payments, receipts, subscriptions, M-Pesa prompts, refunds, paybill
+ * payments, M-Pesa plan and notes.
  * docs/privacy-operations.md documents every field; a change here changes EXPORT_VERSION and that
  * document together. Secrets that open documents or links (access keys, token hashes, and the keys
  * and links in stored e-mails' content) never leave.
@@ -11,9 +12,10 @@ import { accountReferenceOf } from "../orders/order-reference.ts";
 import { BILLING_OPEN_PATH, MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../paths.ts";
 import { company } from "../site/company-copy.ts";
 import type { Person } from "./person.ts";
+import { saleExport } from "./person-sale-export.ts";
 
 const EXPORT_FORMAT = "personal-data-export";
-const EXPORT_VERSION = 3;
+const EXPORT_VERSION = 4;
 
 const flag = (value: number) => value === 1;
 
@@ -76,6 +78,7 @@ function exportedReference(order: Pick<OrderRow, "order_id" | "order_ref" | "quo
 function ordersOf(person: Person) {
   const { rows } = person;
   const receiptOf = new Map(rows.receipts.map((r) => [r.payment_id, r.number]));
+  const afterSale = saleExport(rows);
   return rows.orders.map((o) => ({
     reference: exportedReference(o),
     mode: o.mode,
@@ -152,6 +155,7 @@ function ordersOf(person: Person) {
         mpesa_receipt: p.mpesa_receipt,
         created_at: p.created_at,
       })),
+    ...afterSale(o.order_id),
     notes: rows.notes.filter((n) => n.order_id === o.order_id).map((n) => ({ at: n.at, body: n.body })),
   }));
 }

@@ -34,11 +34,26 @@ function lines(person: Person): Record<Kind, Line[]> {
       at: p.created_at,
       text: `${formatMoney(p.amount_cents, p.currency)} · ${p.status} · ${p.provider.replace("_", " ")}`,
     })),
+    paybillPayments: rows.paybillPayments.map((c) => ({
+      key: c.trans_id,
+      at: c.received_at,
+      text: `${c.trans_id} · ${formatMoney(c.amount_cents, "kes")} · ${c.status}`,
+    })),
+    refunds: rows.refunds.map((r) => ({
+      key: r.refund_id,
+      at: r.created_at,
+      text: `${formatMoney(r.amount_cents, r.currency)} · ${r.status} · ${r.channel}`,
+    })),
     receipts: rows.receipts.map((r) => ({ key: r.number, at: r.created_at, text: r.number })),
     subscriptions: rows.subscriptions.map((s) => ({
       key: s.subscription_id,
       at: s.created_at,
       text: `${s.subscription_id} · ${s.status}`,
+    })),
+    mpesaPlans: rows.plans.map((p) => ({
+      key: p.subscription_id,
+      at: p.created_at,
+      text: `${p.reference} · ${copy.nextDue(p.next_due_on)}`,
     })),
     quotes: rows.quotes.map((q) => ({
       key: q.number,

@@ -37,13 +37,14 @@ import {
   subscriptions,
 } from "../db/schema.ts";
 import { ADDRESS, eachAddressTable, personKeyIn, TABLE } from "./person-lookup-queries.ts";
+import { type PersonSaleRows, personSaleQueries } from "./person-sale-queries.ts";
 
 /** Spellings of the person's addresses listed at once; a person written more ways says so. */
 export const MAX_ADDRESSES = 20;
 /** Rows of one kind read for one person (bounded: the page and the export stay small). */
 export const MAX_ROWS = 500;
 
-/** The person's orders, messages, quotes, payments and e-mails, as subqueries over the keys. */
+/** The person's orders, messages, quotes, payments, subscriptions and e-mails, as subqueries over the keys. */
 export function personScopes(dz: Database, keys: readonly string[]) {
   const orderIds = dz.select({ order_id: orders.order_id }).from(orders).where(personKeyIn("orders", keys));
   const messageIds = dz
@@ -60,6 +61,10 @@ export function personScopes(dz: Database, keys: readonly string[]) {
     messages: messageIds,
     quotes: quoteNumbers,
     payments: dz.select({ payment_id: payments.payment_id }).from(payments).where(inArray(payments.order_id, orderIds)),
+    subscriptions: dz
+      .select({ subscription_id: subscriptions.subscription_id })
+      .from(subscriptions)
+      .where(inArray(subscriptions.order_id, orderIds)),
     /** Mail to them, and mail to the owner about their messages, orders and quotes. */
     emails: dz
       .select({ id: outbox.id })
@@ -170,6 +175,7 @@ export function personQueries(db: D1Database, keys: readonly string[]) {
       .orderBy(desc(billingLinks.created_at))
       .limit(MAX_ROWS),
     auditQuery(dz, keys, scope),
+    ...personSaleQueries(dz, scope, MAX_ROWS),
   ] as const;
 }
 
@@ -220,7 +226,7 @@ type PersonBillingLink = {
 type PersonPrompt = Omit<MpesaRequestRow, "callback_token_hash">;
 
 /** Every row held about the person, kind by kind. */
-export type PersonRows = {
+export type PersonRows = PersonSaleRows & {
   orders: OrderRow[];
   items: OrderItemRow[];
   payments: PaymentRow[];
@@ -246,7 +252,7 @@ export async function personRecords(
 ): Promise<{ addresses: string[]; rows: PersonRows }> {
   const [addresses, orderRows, items, paymentRows, receiptRows, subscriptionRows, prompts, notes, ...rest] =
     await database(db).batch(personQueries(db, keys));
-  const [quoteRows, lines, messages, emails, links, audit] = rest;
+  const [quoteRows, lines, messages, emails, links, audit, refundRows, paybillPayments, plans, planMonths] = rest;
   return {
     addresses: addresses.map((r) => r.address),
     rows: {
@@ -263,6 +269,10 @@ export async function personRecords(
       emails,
       billingLinks: links,
       audit,
+      refunds: refundRows,
+      paybillPayments,
+      plans,
+      planMonths,
     },
   };
 }

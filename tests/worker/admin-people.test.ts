@@ -107,7 +107,7 @@ describe("exporting a person's data", () => {
     const data = JSON.parse(body);
     expect(data).toMatchObject({
       format: "personal-data-export",
-      version: 3,
+      version: 4,
       mailbox: `${p.local}@gmail.com`,
       also_included: [],
       complete: true,

@@ -232,3 +232,54 @@ describe("checkouts never paid: erased 24 months after they were opened", () => 
     expect(await orderExists(failedRenewal)).toBe(true);
   });
 });
+
+/** A paybill payment as Safaricom sends one (what it paid is each row's own). */
+const SENT = { trans_type: "Pay Bill", amount_cents: 150000, short_code: "600000", trans_time: "20190301100000" };
+
+/** A refund, a paybill payment naming the order and one naming only its ledger line, and an M-Pesa plan. */
+async function afterSale(orderId: string, tag: string): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT payment_id FROM payments WHERE order_id = ? ORDER BY created_at")
+    .bind(orderId)
+    .all<{ payment_id: string }>();
+  const [first, last] = results.map((r) => r.payment_id);
+  const refund = { refund_id: `rf_${tag}`, payment_id: last, order_id: orderId, amount_cents: 500, currency: "usd" };
+  const why = { reason: "Overcharged", channel: "bank", status: "succeeded", idempotency_key: tag, created_by: "o" };
+  await insert("refunds", { ...refund, ...why });
+  const payer = { ...SENT, bill_ref: `SUB-${tag}PLN`, msisdn: "2547 ***** 126", payer_name: "AMINA W" };
+  await insert("c2b_payments", { ...payer, trans_id: `TA${tag}`, status: "matched", order_id: orderId });
+  await insert("c2b_payments", { ...payer, trans_id: `TB${tag}`, status: "assigned", payment_id: first });
+  const plan = { subscription_id: `sub_${tag}`, reference: `SUB-${tag}PLN`, phone: "254711222333", anchor_day: 1 };
+  await insert("mpesa_plans", { ...plan, next_due_on: "2019-04-01" });
+  const month = { subscription_id: `sub_${tag}`, period_start: "2019-03-01", period_end: "2019-04-01" };
+  const price = { usd_cents: 1500, kes_amount: 1950, kes_rate_x100: 13000, status: "paid", pay_key: `pk_${tag}` };
+  await insert("mpesa_plan_months", { ...month, ...price });
+}
+
+/** What afterSale made for the order, still there. */
+const afterSaleRows = (orderId: string, tag: string) =>
+  env.DB.prepare(
+    `SELECT (SELECT count(*) FROM refunds WHERE order_id = ?1) AS refunds,
+      (SELECT count(*) FROM c2b_payments WHERE trans_id IN ('TA' || ?2, 'TB' || ?2)) AS paybill,
+      (SELECT count(*) FROM mpesa_plans WHERE subscription_id = 'sub_' || ?2) AS plans,
+      (SELECT count(*) FROM mpesa_plan_months WHERE subscription_id = 'sub_' || ?2) AS months`,
+  )
+    .bind(orderId, tag)
+    .first();
+
+describe("refunds, paybill payments and M-Pesa plans: erased with their order, no one else's", () => {
+  it("an order 7 years and a second past takes its own; one inside and an unmatched payment stay", async () => {
+    const past = await clientOrder("2018F", at(RECORD_CUTOFF - SECOND), "canceled");
+    const inside = await clientOrder("2019G", at(RECORD_CUTOFF + SECOND), "canceled");
+    await afterSale(past, "2018F");
+    await afterSale(inside, "2019G");
+    const unknown = { bill_ref: "2018F", msisdn: "2547 ***** 999", payer_name: "X", status: "unmatched" };
+    await insert("c2b_payments", { ...SENT, ...unknown, trans_id: "TUNMATCHED" });
+
+    await sweep();
+
+    expect(await orderExists(past)).toBe(false);
+    expect(await afterSaleRows(past, "2018F")).toEqual({ refunds: 0, paybill: 0, plans: 0, months: 0 });
+    expect(await afterSaleRows(inside, "2019G")).toEqual({ refunds: 1, paybill: 2, plans: 1, months: 1 });
+    expect(await env.DB.prepare("SELECT 1 FROM c2b_payments WHERE trans_id = 'TUNMATCHED'").first()).not.toBeNull();
+  });
+});
