@@ -6,14 +6,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, sendJson } from "../stripe-standin/http.ts";
 import { type C2bRegistration, type C2bStore, deliverC2b, payPaybill } from "./c2b.ts";
-import { DarajaError, darajaRequestId, invalid, jsonObject, MAX_AMOUNT_KES, SAFARICOM_PHONE } from "./daraja.ts";
+import {
+  DarajaError,
+  darajaRequestId,
+  invalid,
+  jsonObject,
+  MAX_AMOUNT_KES,
+  SAFARICOM_PHONE,
+  SHORTCODE,
+  unblockedCallbackUrl,
+} from "./daraja.ts";
 
 const REGISTER_PATH = /^\/mpesa\/c2b\/(v1|v2)\/registerurl$/;
 const REGISTER_FIELDS = ["ShortCode", "ResponseType", "ConfirmationURL", "ValidationURL"];
-const SHORTCODE = /^\d{5,7}$/;
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-/** Daraja blocks callback URLs containing these, in any case (its C2B guide). */
-const REFUSED_WORDS = ["mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"];
 
 export type C2bOptions = {
   /** Production's rule: a shortcode's URLs are registered once (sandbox: any number of times). */
@@ -50,26 +55,11 @@ function readRegistration(body: Record<string, unknown>, version: "v1" | "v2"): 
   return {
     shortCode: code,
     responseType: body.ResponseType,
-    confirmationUrl: callbackUrl(body.ConfirmationURL, "ConfirmationURL"),
-    validationUrl: callbackUrl(body.ValidationURL, "ValidationURL"),
+    confirmationUrl: unblockedCallbackUrl(body.ConfirmationURL, "ConfirmationURL"),
+    validationUrl: unblockedCallbackUrl(body.ValidationURL, "ValidationURL"),
     version,
     registeredAt: new Date().toISOString(),
   };
-}
-
-/** https (http only on this machine), no credentials, none of the words Daraja blocks. */
-function callbackUrl(value: unknown, field: string): string {
-  if (typeof value !== "string" || value.length > 1000) throw invalid(field);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(field);
-  }
-  const localHttp = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) throw invalid(field);
-  if (REFUSED_WORDS.some((word) => value.toLowerCase().includes(word))) throw invalid(field);
-  return value;
 }
 
 class ControlError extends Error {

@@ -27,7 +27,7 @@ export const MAX_AMOUNT_KES = 250_000;
 export const ACCOUNT_REFERENCE_MAX = 12;
 export const TRANSACTION_DESC_MAX = 13;
 export const SAFARICOM_PHONE = /^254[17]\d{8}$/;
-const SHORTCODE = /^\d{5,7}$/;
+export const SHORTCODE = /^\d{5,7}$/;
 const TRANSACTION_TYPES = new Set(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"]);
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
@@ -92,7 +92,7 @@ export function readPush(body: Body, passkey: string | undefined): PushFields {
   // A paybill payment goes to the shortcode that asked for it.
   if (transactionType === "CustomerPayBillOnline" && partyB !== shortcode) throw invalid("PartyB");
   const phone = numeric(body, "PhoneNumber", SAFARICOM_PHONE);
-  const callbackUrl = readCallbackUrl(body.CallBackURL);
+  const callbackUrl = readCallbackUrl(body.CallBackURL, "CallBackURL");
   const accountReference = text(body, "AccountReference", ACCOUNT_REFERENCE_MAX);
   const description = text(body, "TransactionDesc", TRANSACTION_DESC_MAX);
   return {
@@ -176,15 +176,25 @@ function checkPassword(body: Body, shortcode: string, timestamp: string, passkey
 }
 
 /** Safaricom calls back over https only; the stand-in also calls http on this machine. */
-function readCallbackUrl(value: unknown): string {
-  if (typeof value !== "string" || value.length > 1000) throw invalid("CallBackURL");
+export function readCallbackUrl(value: unknown, field: string): string {
+  if (typeof value !== "string" || value.length > 1000) throw invalid(field);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw invalid("CallBackURL");
+    throw invalid(field);
   }
   const localHttp = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) throw invalid("CallBackURL");
+  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) throw invalid(field);
   return value;
+}
+
+/** Daraja blocks C2B and result URLs containing these, in any case (its C2B guide). */
+const REFUSED_WORDS = ["mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"];
+
+/** A C2B or result URL: a callback URL without the words Daraja blocks in those. */
+export function unblockedCallbackUrl(value: unknown, field: string): string {
+  const url = readCallbackUrl(value, field);
+  if (REFUSED_WORDS.some((word) => url.toLowerCase().includes(word))) throw invalid(field);
+  return url;
 }

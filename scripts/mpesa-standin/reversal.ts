@@ -7,7 +7,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, sendJson } from "../stripe-standin/http.ts";
-import { DarajaError, invalid, jsonObject, MAX_AMOUNT_KES } from "./daraja.ts";
+import { DarajaError, invalid, jsonObject, MAX_AMOUNT_KES, SHORTCODE, unblockedCallbackUrl } from "./daraja.ts";
 import { type Delivery, nairobiStamp, type PushStore, receiptNumber } from "./pushes.ts";
 
 const REVERSAL_PATH = "/mpesa/reversal/v1/request";
@@ -26,10 +26,6 @@ const FIELDS = [
   "Occasion",
 ];
 const TRANSACTION_ID = /^[A-Z0-9]{10}$/;
-const SHORTCODE = /^\d{5,7}$/;
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-/** Daraja blocks callback URLs containing these, in any case. */
-const REFUSED_WORDS = ["mpesa", "m-pesa", "safaricom", "sql", "query", "exe", "cmd"];
 
 export type ReversalFields = {
   initiator: string;
@@ -56,21 +52,6 @@ export type StoredReversal = {
 export type ReversalOutcome = "succeed" | "fail" | "timeout";
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
-
-/** https (http only on this machine), no credentials, none of the words Daraja blocks. */
-function callbackUrl(value: unknown, field: string): string {
-  if (typeof value !== "string" || value.length > 1000) throw invalid(field);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(field);
-  }
-  const localHttp = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
-  if ((url.protocol !== "https:" && !localHttp) || url.username || url.password) throw invalid(field);
-  if (REFUSED_WORDS.some((word) => value.toLowerCase().includes(word))) throw invalid(field);
-  return value;
-}
 
 function digits(body: Record<string, unknown>, field: string, pattern: RegExp): string {
   const value = body[field];
@@ -108,8 +89,8 @@ export function readReversal(body: Record<string, unknown>): ReversalFields {
     transactionId: id,
     amount,
     receiverParty,
-    resultUrl: callbackUrl(body.ResultURL, "ResultURL"),
-    timeoutUrl: callbackUrl(body.QueueTimeOutURL, "QueueTimeOutURL"),
+    resultUrl: unblockedCallbackUrl(body.ResultURL, "ResultURL"),
+    timeoutUrl: unblockedCallbackUrl(body.QueueTimeOutURL, "QueueTimeOutURL"),
     remarks: words(body, "Remarks", 2),
     occasion: body.Occasion === undefined ? null : words(body, "Occasion", 0),
   };
