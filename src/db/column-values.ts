@@ -63,6 +63,11 @@ export const auditActions = [
   "person.erased",
   "person.erase_refused",
   "retention.swept",
+  "person.request_logged",
+  "person.request_closed",
+  "breach.recorded",
+  "breach.updated",
+  "setting.odpc_registration",
 ] as const;
 export const auditSubjects = [
   "order",
@@ -73,5 +78,6 @@ export const auditSubjects = [
   "payment",
   "person",
   "retention",
+  "breach",
 ] as const;
 export const outboxStatuses = ["queued", "sent", "failed", "not_configured"] as const;

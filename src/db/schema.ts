@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { breaches } from "./breach-tables.ts";
 import { c2bPayments } from "./c2b-tables.ts";
 import {
   auditActions,
@@ -14,8 +15,10 @@ import {
   subscriptionStatuses,
   updatedAt,
 } from "./column-values.ts";
+import { dataRequests } from "./data-request-tables.ts";
 import { quoteCounters, quoteLines, quotes, receiptCounters, receipts } from "./document-tables.ts";
 import { etimsCounters, etimsSales, etimsSenderLeases } from "./etims-tables.ts";
+import { insightSalts } from "./insight-tables.ts";
 import { adminSignInFailures, budgets } from "./limit-tables.ts";
 import { mpesaPlanMonths, mpesaPlans } from "./mpesa-plan-tables.ts";
 import { refunds } from "./refund-tables.ts";
@@ -269,6 +272,9 @@ export const allTables = [
   c2bPayments,
   mpesaPlans,
   mpesaPlanMonths,
+  breaches,
+  insightSalts,
+  dataRequests,
 ];
 
 export type OrderRow = typeof orders.$inferSelect;
