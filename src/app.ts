@@ -6,6 +6,7 @@ import {
   BILLING_PATH,
   CONTACT_API_PATH,
   CONTACT_SENT_PATH,
+  INSIGHT_EVENT_PATH,
   MPESA_PREFIX,
   PAYBILL_C2B_PREFIX,
   PAYMENT_PATH,
@@ -39,7 +40,14 @@ export function createApp(): Hono<AppEnv> {
       app.route("/", pageRoutes());
     },
     (app) => {
-      for (const path of [PAYMENT_PATH, CONTACT_API_PATH, CONTACT_SENT_PATH, QUOTE_PATH, `${QUOTE_PATH}/*`]) {
+      for (const path of [
+        PAYMENT_PATH,
+        CONTACT_API_PATH,
+        CONTACT_SENT_PATH,
+        QUOTE_PATH,
+        `${QUOTE_PATH}/*`,
+        INSIGHT_EVENT_PATH,
+      ]) {
         app.all(path, visitorRequests);
       }
       app.all(ADMIN_PATH, backOffice);

@@ -1,5 +1,6 @@
 import { type Handler, Hono } from "hono";
 import type { AppEnv } from "./env.ts";
+import { countPageViews } from "./insight/page-views.ts";
 import { lazyOnce } from "./lib/lazy-once.ts";
 import { cartHintHash, islandLoaderHash, toastStylesHash } from "./render/assets.ts";
 import { renderPage } from "./render/page-response.tsx";
@@ -15,7 +16,7 @@ export type SiteApp = Hono<AppEnv>;
 
 /**
  * A Hono app with what every answer of the site goes through: the request id, the security
- * headers, the document renderer, the same-origin rule for state changes, the 404 page and the 500
+ * headers, the document renderer, the count of page views (insight/page-views.ts), the same-origin rule for state changes, the 404 page and the 500
  * page; `routes` adds the routes between them. The public site is one such app, and each area
  * loaded on first use (app.ts) is another, so an area's answers are the same as if it were built in.
  * `areas` are mounted before all of it: an area's app applies the same middleware itself, once.
@@ -27,6 +28,7 @@ export function siteApp(routes: (app: SiteApp) => void, areas?: (app: SiteApp) =
     requestId(),
     securityHeaders({ toastStyles: toastStylesHash, islandLoader: islandLoaderHash, cartHint: cartHintHash }),
     documentRenderer,
+    countPageViews,
   );
   app.on("POST", SAME_ORIGIN_ONLY_PATHS, sameOriginOnly());
   routes(app);

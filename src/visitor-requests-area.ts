@@ -1,11 +1,12 @@
 import { paymentRoutes } from "./checkout/payment-routes.ts";
 import { contactRoutes } from "./contact/contact-routes.ts";
+import { insightEventRoutes } from "./insight/event-routes.ts";
 import { quotePageRoutes } from "./quotes/quote-page-routes.ts";
 import { quoteRoutes } from "./quotes/quote-routes.ts";
 import { type SiteApp, siteApp } from "./site-shell.ts";
 
 /**
- * What visitors send (a card payment, a contact message, a quote) and a quote's own page and PDF,
+ * What visitors send (a card payment, a contact message, a quote, a funnel beacon) and a quote's own page and PDF,
  * loaded on first use (app.ts): the validation, D1 and mail code they need is not evaluated on a
  * cold start for a page.
  */
@@ -15,5 +16,6 @@ export function visitorRequestsArea(): SiteApp {
     app.route("/", contactRoutes());
     app.route("/", quoteRoutes());
     app.route("/", quotePageRoutes());
+    app.route("/", insightEventRoutes());
   });
 }

@@ -5,6 +5,7 @@ import { onScheduleEvent } from "../billing/plan-changes.ts";
 import { database } from "../db/client.ts";
 import { stripeEvents } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { recordPaymentOutcome } from "../insight/payment-events.ts";
 import { notifyOrderReview } from "../mail/order-notices.ts";
 import {
   allowedFrom,
@@ -93,6 +94,9 @@ export async function fulfilSession(
       ? await settleCardPayment(context, order, figures)
       : await transitionOrder(DB, orderId, target, reason);
   if (!result.found) return result;
+  if (result.changed && result.status === "payment_failed") {
+    recordPaymentOutcome(context, { channel: "card", outcome: "failed" });
+  }
   await linkSubscription(context, orderId, figures, result.status);
 
   if (result.changed && reason && (result.status === "needs_review" || result.status === "no_payment_required")) {

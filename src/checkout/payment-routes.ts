@@ -8,6 +8,7 @@ import { readJsonBody, requireJson } from "../http/json-body.ts";
 import { jsonError, validJson } from "../http/json-errors.ts";
 import { requestLog } from "../http/log.ts";
 import { workContextOf } from "../http/work-context.ts";
+import { countStep } from "../insight/request-events.ts";
 import { PAYMENT_PATH } from "../paths.ts";
 import type { StripeClientOptions } from "../providers/stripe.ts";
 import { rateLimit } from "../security/rate-limit.ts";
@@ -37,11 +38,14 @@ export function paymentRoutes(options: PaymentRouteOptions = {}) {
       const { services, customerInfo } = c.req.valid("json");
       const cart = priceCart(services);
       if (isCartProblem(cart)) return jsonError(c, cart.status, cart.error, cart.issues);
-      const started = await startCheckout(workContextOf(c), cart, customerInfo, {
+      const context = workContextOf(c);
+      const started = await startCheckout(context, cart, customerInfo, {
         background: inBackground(c),
         stripe: options.stripe,
       });
       if (started.kind !== "started") return jsonError(c, ...refusals[started.kind]);
+      // A cart or a quote: the step is the same, its channel is what the owner reads.
+      countStep(context, c.req.raw, "checkout", { route: "", channel: "card" });
       const body: PaymentResponse = { url: started.url };
       return c.json(body, 200, { "Cache-Control": "no-store" });
     },

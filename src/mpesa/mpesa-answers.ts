@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env.ts";
 import { requestLog } from "../http/log.ts";
 import { workContextOf } from "../http/work-context.ts";
+import { countStep } from "../insight/request-events.ts";
 import {
   type Budget,
   promptBudgets,
@@ -53,8 +54,13 @@ export async function promptWhenAdmitted(
     await abandonMpesaAttempt(c.env, checked);
     return admitted;
   }
-  const started = await startMpesaAttempt(workContextOf(c), checked, phone);
-  if (started.kind === "started") return started;
+  const context = workContextOf(c);
+  const started = await startMpesaAttempt(context, checked, phone);
+  if (started.kind === "started") {
+    // A cart or a quote: the step is the same, its channel is what the owner reads.
+    countStep(context, c.req.raw, "checkout", { route: "", channel: "mpesa" });
+    return started;
+  }
   // Nothing reached Daraja when the order could not be recorded: the budgets go back.
   if (started.kind === "not-recorded") await returnBudgets(c.env.DB, admitted.spent);
   return answerRefusal(c, started);

@@ -9,6 +9,7 @@ import { isPlanPrompt, settlePlanPrompt } from "../billing/mpesa-plan-payments.t
 import { planCheckoutOf, tellIfPlanStarted } from "../billing/mpesa-plan-start.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { recordPaymentOutcome } from "../insight/payment-events.ts";
 import { notifyLateMpesaPayment } from "../mail/order-notices.ts";
 import { getOrder, transitionOrder } from "../orders/orders.ts";
 import type { LedgerLine } from "../payments/ledger.ts";
@@ -145,6 +146,11 @@ async function settleOrder(context: WorkContext, request: MpesaRequestRow): Prom
   const order = await getOrder(env.DB, request.order_id);
   if (!order) return;
   if (request.status === "failed") {
+    recordPaymentOutcome(context, {
+      channel: "mpesa",
+      outcome: "failed",
+      resultCode: String(request.result_code ?? ""),
+    });
     await transitionOrder(env.DB, order.order_id, "payment_failed");
     return;
   }

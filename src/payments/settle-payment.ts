@@ -17,6 +17,7 @@ import type { PaymentRow } from "../db/schema.ts";
 import { nudgeSaleSender, saleNumbering } from "../etims/sale-numbering.ts";
 import { awaitsKra } from "../etims/sale-status.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { recordPaidLine } from "../insight/payment-events.ts";
 import { notifyOrderPaid, type PaidDetails } from "../mail/order-notices.ts";
 import { allowedFrom } from "../orders/order-status.ts";
 import {
@@ -113,6 +114,9 @@ export async function settlePayment(context: WorkContext, incoming: IncomingPaym
     receipt,
   };
 
+  if (lineRow?.status === "paid" && before?.status !== "paid") {
+    recordPaidLine(context, lineRow);
+  }
   if (sale.length > 0 && lineRow?.status === "paid" && before?.status !== "paid") {
     await nudgeSaleSender(context, `payment ${line?.paymentId}`);
   }

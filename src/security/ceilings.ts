@@ -17,6 +17,7 @@ const CEILINGS = {
   billing: { binding: (env: Env) => env.BILLING_CEILING, what: "billing-link requests" },
   visitorMail: { binding: (env: Env) => env.VISITOR_MAIL_CEILING, what: "e-mails to visitors' addresses" },
   mpesaPrompt: { binding: (env: Env) => env.MPESA_PROMPT_CEILING, what: "M-Pesa payment prompts" },
+  insightEvents: { binding: (env: Env) => env.INSIGHT_CEILING, what: "funnel events (carts and quotes counted)" },
 } as const;
 
 export type Ceiling = keyof typeof CEILINGS;

@@ -3,6 +3,7 @@ import { QUOTE_PATH } from "../../paths.ts";
 import { quotePdfCopy } from "../../quotes/custom-quote-copy.ts";
 import type { QuoteRequest } from "../../quotes/quote-request-schema.ts";
 import type { CartItems } from "../cart/store.ts";
+import { sendInsightBeacon } from "../insight-beacon.ts";
 import { failedRequest, postJson, RequestError } from "../post-json.ts";
 import { toastRequestFailure } from "../request-failure.ts";
 import type { QuoteField, QuoteFieldErrors, QuoteValues } from "./quote-customer.ts";
@@ -87,6 +88,7 @@ export async function downloadQuote(items: CartItems | null, values: QuoteValues
     const customer = { name, email, ...(company ? { company } : {}), ...(kraPin ? { kraPin } : {}) };
     const { pdf, filename } = await fetchQuote({ services: [...items], customer });
     save(pdf, filename);
+    sendInsightBeacon("quote");
     // The same words whether or not the e-mail went: the page never tells a mailbox's count.
     toast.success(copy.downloaded(filename.replace(/\.pdf$/i, "")), { description: copy.emailed(email) });
     return { status: "saved" };

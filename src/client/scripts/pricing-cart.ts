@@ -4,6 +4,7 @@ import type { CartItemInput } from "../../checkout/cart-item-schema.ts";
 import { cartCopy } from "../../checkout/checkout-copy.ts";
 import { cartLink } from "../../site/navigation-copy.ts";
 import { getCartStore } from "../cart/store.ts";
+import { sendInsightBeacon } from "../insight-beacon.ts";
 
 /** The item a pricing button names by id, or null when the catalogue has none by that id. */
 const buttonItem = (button: HTMLElement): CartItemInput | null =>
@@ -16,6 +17,7 @@ document.addEventListener("click", (event) => {
   const item = button && buttonItem(button);
   if (!item) return;
   getCartStore().add(item);
+  sendInsightBeacon("cart");
   toast.success(cartCopy.addedToCart(item.name), {
     action: { label: cartCopy.viewCart, onClick: () => window.location.assign(cartLink.href) },
   });
