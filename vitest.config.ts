@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { clientAssets } from "./build/client-assets-plugin.ts";
+import { TEST_ANALYTICS_ACCOUNT_ID, TEST_ANALYTICS_TOKEN } from "./tests/support/analytics-standin-ports.ts";
 import {
   TEST_ETIMS_BRANCH_ID,
   TEST_ETIMS_CMC_KEY,
@@ -76,6 +77,11 @@ type Bindings = "real" | "stubs";
 /** The eTIMS tests' files: the only ones whose worker reports sales (to a stand-in). */
 const ETIMS_TESTS = "tests/worker/etims/**/*.test.ts";
 
+/** The insight tests' files: the only ones whose worker reads (and mirrors its events to) an Analytics Engine stand-in. */
+const INSIGHT_TESTS = "tests/worker/insight/**/*.test.ts";
+
+type Extra = "etims" | "insight" | null;
+
 /**
  * Worker tests run inside workerd (the Workers runtime), against the real worker entry. A global
  * setup starts local Stripe and M-Pesa stand-ins first; STRIPE_API_BASE and MPESA_API_BASE point at
@@ -87,8 +93,9 @@ function workerProject(
   exclude: string[],
   ratelimits: Ratelimits,
   bindings: Bindings,
-  etims = false,
+  extra: Extra = null,
 ) {
+  const etims = extra === "etims";
   return {
     plugins: [
       clientAssets(import.meta.dirname),
@@ -126,6 +133,13 @@ function workerProject(
                   ETIMS_API_BASE: inject("etimsStandinUrl"),
                 }
               : {}),
+            ...(extra === "insight"
+              ? {
+                  ANALYTICS_ACCOUNT_ID: TEST_ANALYTICS_ACCOUNT_ID,
+                  ANALYTICS_API_TOKEN: TEST_ANALYTICS_TOKEN,
+                  ANALYTICS_API_BASE: inject("analyticsStandinUrl"),
+                }
+              : {}),
           },
         },
       })),
@@ -138,6 +152,7 @@ function workerProject(
         "tests/support/stripe-standins.ts",
         "tests/support/mpesa-standins.ts",
         ...(etims ? ["tests/support/etims-standins.ts"] : []),
+        ...(extra === "insight" ? ["tests/support/analytics-standins.ts"] : []),
       ],
       // With the stand-ins nothing runs on after a file ends, so its files can share one runtime,
       // each emptied first (fresh-storage.ts); the files with the real bindings keep one each.
@@ -160,12 +175,14 @@ export default defineConfig({
       workerProject(
         "worker",
         ["tests/worker/**/*.test.{ts,tsx}"],
-        [CEILING_TESTS, ETIMS_TESTS, ...REAL_BINDING_TESTS],
+        [CEILING_TESTS, ETIMS_TESTS, INSIGHT_TESTS, ...REAL_BINDING_TESTS],
         RAISED_CEILINGS,
         "stubs",
       ),
       // With eTIMS configured: every payment is numbered and reported to a local OSCU stand-in.
-      workerProject("etims", [ETIMS_TESTS], [], RAISED_CEILINGS, "stubs", true),
+      workerProject("etims", [ETIMS_TESTS], [], RAISED_CEILINGS, "stubs", "etims"),
+      // With the SQL API configured: the owner's view reads a local Analytics Engine stand-in.
+      workerProject("insight", [INSIGHT_TESTS], [], RAISED_CEILINGS, "stubs", "insight"),
       workerProject("limits", REAL_BINDING_TESTS, [], RAISED_CEILINGS, "real"),
       workerProject("ceilings", [CEILING_TESTS], [], {}, "real"),
     ],

@@ -3,7 +3,8 @@
 // starts the local Stripe stand-in and points the worker at it (signed webhooks included), so a
 // fresh machine can place and confirm a whole (test) order offline. With a key, no stand-in runs.
 // The same for M-Pesa (start-mpesa.ts): without its keys, the local Daraja stand-in runs; and for
-// KRA eTIMS (start-etims.ts): without its secrets, the local OSCU stand-in runs.
+// KRA eTIMS (start-etims.ts): without its secrets, the local OSCU stand-in runs; and for Insight
+// (start-analytics.ts): without ANALYTICS_API_TOKEN, the local Analytics Engine SQL API stand-in runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { applyLocalMigrations } from "./local-d1.ts";
+import { analyticsSetup } from "./start-analytics.ts";
 import { etimsSetup } from "./start-etims.ts";
 import { mpesaSetup } from "./start-mpesa.ts";
 import { type StripeStandin, startStripeStandin } from "./stripe-standin/server.ts";
@@ -192,11 +194,12 @@ async function main(): Promise<void> {
   if (!setup.standin) describeRealWebhooks(files);
   const mpesa = await mpesaSetup(files, (name) => valueFromFiles(files, name), ROOT);
   const etims = await etimsSetup((name) => valueFromFiles(files, name));
+  const analytics = await analyticsSetup((name) => valueFromFiles(files, name));
   describeAdmin(files);
   const mailArgs = describeMail(files);
   console.log(`Site: ${SITE_URL}/`);
 
-  const child = runWrangler([...setup.args, ...mpesa.args, ...etims.args, ...mailArgs]);
+  const child = runWrangler([...setup.args, ...mpesa.args, ...etims.args, ...analytics.args, ...mailArgs]);
   // Ctrl-C reaches wrangler through the terminal too; a signal sent to this process alone is
   // passed on. Either way this process waits for wrangler to exit, then stops the stand-in.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -208,7 +211,8 @@ async function main(): Promise<void> {
     setup.cleanup();
     mpesa.cleanup();
     const done = () => process.exit(code ?? (signal ? 0 : 1));
-    Promise.all([setup.standin?.close(), mpesa.standin?.close(), etims.standin?.close()]).then(done, done);
+    const standins = [setup.standin, mpesa.standin, etims.standin, analytics.standin];
+    Promise.all(standins.map((standin) => standin?.close())).then(done, done);
   });
   child.on("error", (err) => {
     console.error(`Could not start wrangler: ${err.message}`);

@@ -1,10 +1,16 @@
 // The site the browser suites run against: the build under `wrangler dev`, with the local Stripe and
-// M-Pesa stand-ins it pays through, on a D1 state of its own emptied and migrated first. One
+// M-Pesa stand-ins it pays through and the Analytics Engine stand-in its funnel is counted in, on a
+// D1 state of its own emptied and migrated first. One
 // definition for `playwright test` on its own (playwright.config.ts starts it through
 // scripts/test/serve-site.ts) and for `npm test`, which starts it once and points Playwright, the
 // other engines, the smoke and the load run at it (scripts/test/run.ts).
 
 import { SITE_PORT } from "../../tests/browser/support/ports.ts";
+import {
+  BROWSER_ANALYTICS_STANDIN_PORT,
+  TEST_ANALYTICS_ACCOUNT_ID,
+  TEST_ANALYTICS_TOKEN,
+} from "../../tests/support/analytics-standin-ports.ts";
 import {
   BROWSER_MPESA_STANDIN_PORT,
   TEST_MPESA_CONSUMER_KEY,
@@ -19,6 +25,7 @@ import {
   TEST_OWNER_EMAIL,
 } from "../../tests/support/secrets.ts";
 import { BROWSER_STRIPE_SECRET_KEY, BROWSER_STRIPE_STANDIN_PORT } from "../../tests/support/stripe-standin-ports.ts";
+import { startAnalyticsStandin } from "../analytics-standin/server.ts";
 import { applyLocalMigrations } from "../local-d1.ts";
 import { startMpesaStandin } from "../mpesa-standin/server.ts";
 import { startStripeStandin } from "../stripe-standin/server.ts";
@@ -39,7 +46,8 @@ export type TestSite = {
 
 /**
  * Starts the stand-ins, migrates a fresh D1 and serves the current build (`npm run build` first).
- * Ports default to the Playwright suite's (E2E_SITE_PORT, E2E_STANDIN_PORT, E2E_MPESA_STANDIN_PORT).
+ * Ports default to the Playwright suite's (E2E_SITE_PORT, E2E_STANDIN_PORT, E2E_MPESA_STANDIN_PORT,
+ * E2E_ANALYTICS_STANDIN_PORT).
  *
  * The ceilings for all visitors together are raised (as in the worker tests outside their own
  * file): Playwright's two workers, two other engines and the load run are a crowd on purpose, and
@@ -72,6 +80,13 @@ export async function startTestSite(
       passkey: TEST_MPESA_PASSKEY,
     });
     closing.push(() => mpesa.close());
+    // The funnel's events: the worker mirrors each to this stand-in, and /admin/insight reads it back.
+    const analytics = await startAnalyticsStandin({
+      port: BROWSER_ANALYTICS_STANDIN_PORT,
+      accountId: TEST_ANALYTICS_ACCOUNT_ID,
+      token: TEST_ANALYTICS_TOKEN,
+    });
+    closing.push(() => analytics.close());
     const site = await serveBuiltSite(
       port,
       {
@@ -87,6 +102,9 @@ export async function startTestSite(
         MPESA_PASSKEY: TEST_MPESA_PASSKEY,
         MPESA_ENV: "sandbox",
         MPESA_API_BASE: mpesa.url,
+        ANALYTICS_ACCOUNT_ID: TEST_ANALYTICS_ACCOUNT_ID,
+        ANALYTICS_API_TOKEN: TEST_ANALYTICS_TOKEN,
+        ANALYTICS_API_BASE: analytics.url,
       },
       ["--persist-to", state, "--config", raisedCeilingsConfig()],
     );

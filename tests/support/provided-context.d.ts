@@ -38,5 +38,15 @@ declare module "vitest" {
      * ETIMS_API_BASE in the tests. Its /__control/sales and /__control/sequence show what was reported.
      */
     etimsStandinUrl: string;
+    /**
+     * A Workers Analytics Engine SQL API stand-in (analytics-standins.ts) knowing the tests' account
+     * and token; the insight project's ANALYTICS_API_BASE. Its /__local/write takes the points the
+     * worker (and the tests) write, /__local/clear empties it.
+     */
+    analyticsStandinUrl: string;
+    /** Another, for tests that seed and read through a context of their own (the digest). */
+    analyticsScratchUrl: string;
+    /** A loopback address nothing listens on: an SQL API that does not answer. */
+    analyticsDeadUrl: string;
   }
 }
