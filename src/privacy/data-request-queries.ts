@@ -1,7 +1,7 @@
 /** The data requests made about people (exports, erasures refused), kept as back-office audit rows. */
 
 import { and, desc, eq } from "drizzle-orm";
-import { database } from "../db/client.ts";
+import { database, runBatch, type Statement } from "../db/client.ts";
 import { type AuditRow, adminAudit } from "../db/schema.ts";
 
 /** The data requests made about one person (their key's hash), newest first; or every request when null. */
@@ -17,12 +17,16 @@ export function dataRequests(db: D1Database, subject: string | null, limit: numb
     .all();
 }
 
-/** Writes a data request (an export, or an erasure refused) to the audit log. */
+/**
+ * Writes a data request (an export, or an erasure refused) to the audit log, in one batch with `also`
+ * (the logged requests it answers: src/privacy/data-request-log.ts answeredByStatements).
+ */
 export async function insertDataRequest(
   db: D1Database,
   request: { at: string; actor: string; action: AuditRow["action"]; subject: string; detail: string },
+  also: readonly Statement[] = [],
 ): Promise<void> {
-  await database(db).insert(adminAudit).values({
+  const record = database(db).insert(adminAudit).values({
     at: request.at,
     actor: request.actor,
     action: request.action,
@@ -30,4 +34,5 @@ export async function insertDataRequest(
     subject_id: request.subject,
     detail: request.detail,
   });
+  await runBatch(db, [record, ...also]);
 }

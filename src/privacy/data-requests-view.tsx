@@ -1,5 +1,5 @@
 /** The People section's list of every data request: the record kept for the Data Commissioner. */
-import { formatTime, RecordTable } from "../admin/admin-ui.tsx";
+import { CellLabel, CollapsingTable, cell, formatTime, row } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { AuditRow } from "../db/schema.ts";
 import { peopleCopy } from "./people-copy.ts";
@@ -16,6 +16,7 @@ function readDetail(detail: string | null): { person: string; outcome: string } 
 
 export function DataRequestsView({ rows }: { rows: readonly AuditRow[] }) {
   const copy = peopleCopy.requests;
+  const { columns } = copy;
   return (
     <section aria-labelledby="requests-heading" className="mt-10">
       <h2 id="requests-heading" className="text-xl font-bold text-slate-900">
@@ -25,28 +26,38 @@ export function DataRequestsView({ rows }: { rows: readonly AuditRow[] }) {
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{copy.none}</p>
       ) : (
-        <RecordTable caption={copy.heading} headers={Object.values(copy.columns).map((label) => ({ label }))}>
-          {rows.map((entry) => {
-            const detail = readDetail(entry.detail);
-            return (
-              <tr key={entry.id} className="border-t border-slate-200 align-top" data-request={entry.action}>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                </td>
-                <td className="px-3 py-2">{copy.actions[entry.action] ?? entry.action}</td>
-                <td className="px-3 py-2">
-                  <VisitorText text={detail.person} />
-                </td>
-                <td className="px-3 py-2">
-                  <VisitorText text={entry.actor} />
-                </td>
-                <td className="min-w-64 px-3 py-2">
-                  <VisitorText text={detail.outcome} />
-                </td>
-              </tr>
-            );
-          })}
-        </RecordTable>
+        // Cards below md: a phone shows every column without a region to scroll.
+        <CollapsingTable caption={copy.heading} headers={Object.values(columns).map((label) => ({ label }))}>
+          <tbody className="block md:table-row-group">
+            {rows.map((entry) => {
+              const detail = readDetail(entry.detail);
+              return (
+                <tr key={entry.id} className={row} data-request={entry.action}>
+                  <td className={`${cell} md:whitespace-nowrap`}>
+                    <CellLabel>{columns.when}</CellLabel>
+                    <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                  </td>
+                  <td className={cell}>
+                    <CellLabel>{columns.request}</CellLabel>
+                    {copy.actions[entry.action] ?? entry.action}
+                  </td>
+                  <td className={cell}>
+                    <CellLabel>{columns.person}</CellLabel>
+                    <VisitorText text={detail.person} />
+                  </td>
+                  <td className={cell}>
+                    <CellLabel>{columns.by}</CellLabel>
+                    <VisitorText text={entry.actor} />
+                  </td>
+                  <td className={`${cell} md:min-w-64`}>
+                    <CellLabel>{columns.outcome}</CellLabel>
+                    <VisitorText text={detail.outcome} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </CollapsingTable>
       )}
     </section>
   );

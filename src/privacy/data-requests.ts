@@ -6,6 +6,7 @@
 
 import type { WorkContext } from "../http/work-context.ts";
 import { deleteQuotePdfs } from "../quotes/quote-store.ts";
+import { answeredByStatements, requestsOfPerson, subjectsOf } from "./data-request-log.ts";
 import { dataRequests, insertDataRequest } from "./data-request-queries.ts";
 import { erasureOutcome, peopleCopy, ticksOutcome } from "./people-copy.ts";
 import {
@@ -68,7 +69,7 @@ function plannedCounts({ rows }: Person): ErasureCounts {
 
 /**
  * The export document for the person at `address` with the spellings `ticked` as theirs, with its
- * request recorded.
+ * request recorded and, in the same batch, their open access and portability requests answered.
  */
 export async function exportPerson(
   db: D1Database,
@@ -78,15 +79,17 @@ export async function exportPerson(
   const person = await findPerson(db, request.address, request.ticked);
   if (isUnknown(person)) return unknownSpelling();
   const at = now.toISOString();
-  const document = personExport(person, at);
+  const subjects = await subjectsOf(person);
+  const document = personExport(person, at, await requestsOfPerson(db, subjects));
   const outcome = `Exported: ${foundCounts(person)}${person.truncated ? peopleCopy.records.cut : ""}`;
-  await insertDataRequest(db, {
+  const record = {
     at,
     actor: request.actor,
-    action: "person.exported",
+    action: "person.exported" as const,
     subject: person.subject,
     detail: await recordOf(person, outcome),
-  });
+  };
+  await insertDataRequest(db, record, answeredByStatements("export", subjects, at, request.actor));
   return { ok: true, document };
 }
 
@@ -95,7 +98,8 @@ type ErasureResult = { ok: true } | Refusal;
 /**
  * Erases what we are not obliged to keep about the person at `address` and the spellings `ticked`
  * as theirs (privacy/person-erasure-queries.ts: everything held under their keys, read or not), or refuses while
- * a subscription or an M-Pesa payment of theirs is running; either way recorded. The PDFs of the
+ * a subscription or an M-Pesa payment of theirs is running; either way recorded. An erasure carried
+ * out answers their open erasure requests in its batch; a refused one answers none. The PDFs of the
  * quotes deleted go from R2 after the batch: one left behind is logged, and no page serves it any
  * more (its quote row is gone).
  */
@@ -121,19 +125,18 @@ export async function erasePersonData(
     });
     return { ok: false, reason: "blocked", message };
   }
+  const answered = answeredByStatements("erasure", await subjectsOf(person), at, actor);
   // Only an answer that read everything held under the keys may say nothing is held.
   if (holdsNothing(person)) {
     const detail = await recordOf(person, "Nothing held");
-    await insertDataRequest(env.DB, { at, actor, action: "person.erased", subject: person.subject, detail });
+    await insertDataRequest(env.DB, { at, actor, action: "person.erased", subject: person.subject, detail }, answered);
     return { ok: true };
   }
   const planned = `${erasureOutcome(plannedCounts(person))}${person.truncated ? peopleCopy.records.cut : ""}`;
-  const { recorded, counts, deletedQuotes } = await erasePerson(env.DB, [person.key, ...person.included], {
-    at,
-    actor,
-    subject: person.subject,
-    detail: await recordOf(person, planned),
-  });
+  const keys = [person.key, ...person.included];
+  const detail = await recordOf(person, planned);
+  const erased = await erasePerson(env.DB, keys, { at, actor, subject: person.subject, detail }, answered);
+  const { recorded, counts, deletedQuotes } = erased;
   log.info("Person erased", { counts, recorded });
   try {
     await deleteQuotePdfs(env.DOCUMENTS, deletedQuotes);

@@ -91,13 +91,15 @@ export const peopleCopy = {
   requests: {
     heading: "Data requests",
     explain:
-      "Every export and erasure, newest first, with who made it and what was done: the record to show the Data Commissioner. A person is named by the first letter of their address and its domain.",
+      "Every export and erasure, and every request logged or answered, newest first, with who did it and what was done: the record to show the Data Commissioner. A person is named by the first letter of their address and its domain.",
     none: "No requests yet.",
     columns: { when: "When", request: "Request", person: "Person", by: "By", outcome: "Outcome" },
     actions: {
       "person.exported": "Export",
       "person.erased": "Erasure",
       "person.erase_refused": "Erasure refused",
+      "person.request_logged": "Request logged",
+      "person.request_closed": "Request answered",
     } as Record<string, string>,
   },
 } as const;

@@ -7,9 +7,19 @@ import { AdminHeader } from "../admin/admin-chrome.tsx";
 import { adminCopy } from "../admin/admin-copy.ts";
 import { button, field, secondaryButton } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
+import type { DataRequestRow } from "../db/data-request-tables.ts";
 import type { AuditRow } from "../db/schema.ts";
 import { ADMIN_PEOPLE_ERASE_PATH, ADMIN_PEOPLE_EXPORT_PATH, ADMIN_PEOPLE_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { dataRequestCopy } from "./data-request-copy.ts";
+import { type LogFormBounds, type LogFormState, LogRequestForm } from "./data-request-log-form.tsx";
+import {
+  DataRequestLogView,
+  PersonRequestsView,
+  type RequestCheck,
+  RequestCheckNote,
+  type RequestListing,
+} from "./data-request-log-view.tsx";
 import { DataRequestsView } from "./data-requests-view.tsx";
 import { peopleCopy } from "./people-copy.ts";
 import type { ErasureBlocker, Person } from "./person.ts";
@@ -24,7 +34,19 @@ export type PeopleView = {
   person: Person | null;
   blocker: ErasureBlocker | null;
   requests: readonly AuditRow[];
-  done: "erased" | null;
+  /** Requests received elsewhere: the form (again with its problems after a refusal) and the list. */
+  requestLog: { listing: RequestListing; form: LogFormState | null; bounds: LogFormBounds };
+  /** The requests logged about the person looked up. */
+  personRequests: readonly DataRequestRow[];
+  /** The logged request a lookup came from, and whether the address typed is its person. */
+  requestCheck: RequestCheck | null;
+  done: "erased" | "logged" | "answered" | null;
+};
+
+const doneText = {
+  erased: peopleCopy.done.erased,
+  logged: dataRequestCopy.done.logged,
+  answered: dataRequestCopy.done.answered,
 };
 
 const card = "mt-6 rounded-lg bg-white p-4 ring-1 ring-slate-200";
@@ -226,8 +248,10 @@ function Found({ view, person, typed }: { view: PeopleView; person: Person; type
           ))}
         </p>
       )}
+      <RequestCheckNote check={view.requestCheck} />
       {person.truncated && <p className="mt-2 text-sm font-semibold text-accent-700">{copy.truncated}</p>}
       {empty ? <p className="mt-2 text-sm text-slate-700">{copy.nothing}</p> : <PersonHeld person={person} />}
+      <PersonRequestsView rows={view.personRequests} listing={view.requestLog.listing} />
       <CandidatesForm person={person} typed={typed} />
       <ExportForm typed={typed} included={person.included} />
       {!empty && <EraseForm typed={typed} included={person.included} blocker={view.blocker} />}
@@ -242,17 +266,19 @@ function PeopleBody({ view }: { view: PeopleView }) {
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{peopleCopy.heading}</h1>
         <p className="mt-2 max-w-3xl text-sm text-slate-600">{peopleCopy.lead}</p>
-        {view.done === "erased" && (
+        {view.done && (
           <p
             className="mt-4 rounded-md bg-brand-100 px-3 py-2 text-sm font-semibold text-brand-900"
             role="status"
-            data-notice="erased"
+            data-notice={view.done}
           >
-            {peopleCopy.done.erased}
+            {doneText[view.done]}
           </p>
         )}
         <SearchForm view={view} />
         {view.person && view.typed !== null && <Found view={view} person={view.person} typed={view.typed} />}
+        <LogRequestForm state={view.requestLog.form} bounds={view.requestLog.bounds} />
+        <DataRequestLogView listing={view.requestLog.listing} />
         <DataRequestsView rows={view.requests} />
       </main>
     </>

@@ -6,7 +6,7 @@
  * payments, receipts, subscriptions and the quotes they accepted.
  */
 import { and, inArray, isNull, ne, sql } from "drizzle-orm";
-import { database, runBatch } from "../db/client.ts";
+import { database, runBatch, type Statement } from "../db/client.ts";
 import { quoteLines, quotes } from "../db/document-tables.ts";
 import { billingLinks, contactMessages, mpesaRequests, orders, outbox, payments } from "../db/schema.ts";
 import { ERASED, erasedMailSet } from "./erased-mail-queries.ts";
@@ -53,14 +53,17 @@ function erasureRecordStatement(
 }
 
 /**
- * Runs the erasure with its audit row (`detail`: what the caller found and is erasing). Returns
- * whether it was recorded (false: a concurrent erasure had already taken everything), what each
- * statement changed and the numbers of the quotes deleted (the caller removes their PDFs).
+ * Runs the erasure with its audit row (`detail`: what the caller found and is erasing) and `also`
+ * (the logged requests it answers), after the erasure's own statements. Returns whether it was
+ * recorded (false: a concurrent erasure had already taken everything), what each statement changed
+ * and the numbers of the quotes deleted (the caller removes their PDFs). The logged requests
+ * themselves (data_requests) are never erased: they are the record of what was asked and done.
  */
 export async function erasePerson(
   db: D1Database,
   keys: readonly string[],
   audit: { at: string; actor: string; subject: string; detail: string },
+  also: readonly Statement[] = [],
 ): Promise<{ recorded: boolean; counts: ErasureCounts; deletedQuotes: string[] }> {
   const dz = database(db);
   const scope = personScopes(dz, keys);
@@ -107,6 +110,7 @@ export async function erasePerson(
       .set({ customer_email: ERASED, customer_phone: ERASED, address: ERASED, state: "", zip: "" })
       .where(personKeyIn("orders", keys))
       .returning({ order_id: orders.order_id }),
+    ...also,
   ]);
   const returned = (i: number) => results[i] ?? [];
   const deletedQuotes = returned(4).map((r) => String(r.number));

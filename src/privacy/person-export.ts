@@ -7,15 +7,17 @@
  * and links in stored e-mails' content) never leave.
  */
 
+import type { DataRequestRow } from "../db/data-request-tables.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { accountReferenceOf } from "../orders/order-reference.ts";
 import { BILLING_OPEN_PATH, MPESA_CALLBACK_PREFIX, MPESA_ORDER_PATH } from "../paths.ts";
 import { company } from "../site/company-copy.ts";
+import { ANSWERED_BY } from "./data-request-log.ts";
 import type { Person } from "./person.ts";
 import { saleExport } from "./person-sale-export.ts";
 
 const EXPORT_FORMAT = "personal-data-export";
-const EXPORT_VERSION = 4;
+const EXPORT_VERSION = 5;
 
 const flag = (value: number) => value === 1;
 
@@ -160,8 +162,29 @@ function ordersOf(person: Person) {
   }));
 }
 
-/** The export document for one person, as of `generatedAt`. */
-export function personExport(person: Person, generatedAt: string) {
+/**
+ * The requests logged about the person, as this export leaves them: the open ones it answers (an
+ * export answers access and portability, in the batch that records it) read as answered by it.
+ */
+function requestsOf(requests: readonly DataRequestRow[], generatedAt: string) {
+  return requests.map((r) => {
+    const answers = r.state === "open" && ANSWERED_BY.export.includes(r.kind);
+    return {
+      kind: r.kind,
+      channel: r.channel,
+      received_on: r.received_on,
+      due_on: r.due_on,
+      note: r.note,
+      state: answers ? "answered" : r.state,
+      answered_at: answers ? generatedAt : r.answered_at,
+      answered_how: answers ? "export" : r.answered_how,
+      answer_note: r.answer_note,
+    };
+  });
+}
+
+/** The export document for one person, as of `generatedAt`, with the requests logged about them. */
+export function personExport(person: Person, generatedAt: string, requests: readonly DataRequestRow[]) {
   const { rows } = person;
   return {
     format: EXPORT_FORMAT,
@@ -233,6 +256,7 @@ export function personExport(person: Person, generatedAt: string) {
       subject_id: a.subject_id,
       detail: a.detail,
     })),
+    data_requests: requestsOf(requests, generatedAt),
   };
 }
 

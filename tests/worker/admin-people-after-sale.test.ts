@@ -94,7 +94,7 @@ describe("a person's refunds, paybill payments and M-Pesa plan", () => {
     const { status, body } = await postAsOwner("/admin/people/export", { email: `${p.local}@gmail.com` });
     expect(status).toBe(200);
     const data = JSON.parse(body);
-    expect(data.version).toBe(4);
+    expect(data.version).toBe(5);
     const order = data.orders.find((o: { reference: string }) => o.reference === p.order);
     expect(order.refunds).toEqual([
       {

@@ -107,7 +107,7 @@ describe("exporting a person's data", () => {
     const data = JSON.parse(body);
     expect(data).toMatchObject({
       format: "personal-data-export",
-      version: 4,
+      version: 5,
       mailbox: `${p.local}@gmail.com`,
       also_included: [],
       complete: true,
