@@ -52,7 +52,13 @@ export function RecordTable({
   children: ReactNode;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
+    // A named region that can take focus: a keyboard can scroll it when it is wider than the phone.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
+      tabIndex={0}
+      className="mt-3 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
       <table className="w-full text-left text-sm text-slate-800">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs tracking-wide text-slate-700 uppercase">
@@ -66,7 +72,7 @@ export function RecordTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
