@@ -8,6 +8,7 @@ import { workContextOf } from "../http/work-context.ts";
 import { formatShortDate } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
 import {
+  ADMIN_ODPC_SETTING_PATH,
   ADMIN_PAYMENT_DETAILS_PATH,
   ADMIN_PAYMENTS_PATH,
   ADMIN_SETTINGS_PATH,
@@ -18,6 +19,8 @@ import {
 import { renderPage } from "../render/page-response.tsx";
 import { MANUAL_NOTE_MAX, type ManualTarget, nairobiToday, parseManualPayment } from "./manual-payment-form.ts";
 import { type ManualResult, recordManualPayment } from "./manual-payments.ts";
+import type { OdpcOutcome } from "./odpc-form.tsx";
+import { parseOdpcRegistration, saveOdpcRegistration, typedOdpcRegistration } from "./odpc-registration.ts";
 import { parsePaymentDetails, savePaymentDetails, typedPaymentDetails } from "./payment-details.ts";
 import type { PaymentDetailsOutcome } from "./payment-details-form.tsx";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
@@ -78,6 +81,8 @@ function refusalMessage(result: Exclude<ManualResult, { ok: true } | { reason: "
  * its button posts the same rate with confirm=… and from=… (payments/rate-settings.ts).
  * POST /admin/settings/payment-details: the bank account, paybill or till and WhatsApp number, saved
  * whole with one audit row (payments/payment-details.ts); every problem is listed back (400).
+ * POST /admin/settings/odpc (registration=…): the ODPC registration number the privacy policy
+ * names; empty clears it (payments/odpc-registration.ts). Refused input is listed back (400).
  * POST /admin/payments: a bank transfer or paybill payment against a quote (quote=…) or an order
  * (order=…); see payments/manual.ts. A duplicate reference or an accepted quote is 409, a form
  * that does not check out 400, an unknown quote or order 404, each with nothing written.
@@ -92,7 +97,9 @@ export function adminPaymentRoutes() {
     const saved = c.req.query("saved") === "1" && view.rate?.setAt ? view.rate.rateX100 : null;
     const outcome: SettingsOutcome = saved === null ? null : { saved };
     const details: PaymentDetailsOutcome = c.req.query("details") === "saved" ? { saved: true } : null;
-    const page = adminSettingsPage(view, adminWho(c.var.owner), outcome, details);
+    const odpc = c.req.query("odpc");
+    const odpcOutcome: OdpcOutcome = odpc === "saved" ? { saved: true } : odpc === "cleared" ? { cleared: true } : null;
+    const page = adminSettingsPage(view, adminWho(c.var.owner), outcome, details, odpcOutcome);
     return renderPage(c, page, { headers: ADMIN_PRIVATE_HEADERS });
   });
 
@@ -127,6 +134,20 @@ export function adminPaymentRoutes() {
     }
     const outcome: PaymentDetailsOutcome = { refused: parsed.problems, typed: typedPaymentDetails(form) };
     const page = adminSettingsPage(await settingsView(c.env), who, null, outcome);
+    return renderPage(c, page, { status: 400, headers: ADMIN_PRIVATE_HEADERS });
+  });
+
+  app.post(ADMIN_ODPC_SETTING_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {
+    const form = await formFields(c);
+    const who = adminWho(c.var.owner);
+    const parsed = parseOdpcRegistration(form.registration);
+    if (parsed.ok) {
+      await saveOdpcRegistration(c.env, parsed.value, who);
+      const done = parsed.value === null ? "cleared" : "saved";
+      return seeOther(c, `${ADMIN_SETTINGS_PATH}?odpc=${done}#odpc-registration`);
+    }
+    const outcome: OdpcOutcome = { refused: parsed.problems, typed: typedOdpcRegistration(form.registration) };
+    const page = adminSettingsPage(await settingsView(c.env), who, null, null, outcome);
     return renderPage(c, page, { status: 400, headers: ADMIN_PRIVATE_HEADERS });
   });
 

@@ -8,6 +8,7 @@ import { auditFor } from "../db/audit-trail.ts";
 import type { AuditRow } from "../db/schema.ts";
 import { formatKesRate, KES_RATE_MAX_X100, KES_RATE_MIN_X100, parseKesRate } from "../lib/kes.ts";
 import { currentKesRate, type KesRate, setKesRate } from "./kes-rate.ts";
+import { type OdpcSetting, odpcSetting } from "./odpc-registration.ts";
 import { type PaymentDetailsFields, paymentDetailsFields } from "./payment-details.ts";
 
 /** The audit trail's subject for the rate: the settings key putSetting audits under. */
@@ -26,6 +27,8 @@ export type SettingsView = {
   rate: KesRate | null;
   /** The owner's payment details and WhatsApp number, as the form shows them. */
   details: PaymentDetailsFields;
+  /** The ODPC registration number the privacy policy names, or null. */
+  odpc: OdpcSetting;
   history: AuditRow[];
   bounds: { min: number; max: number };
   /** A change of more than this percent of the current rate is confirmed before it is saved. */
@@ -33,14 +36,16 @@ export type SettingsView = {
 };
 
 export async function settingsView(env: Env): Promise<SettingsView> {
-  const [rate, history, details] = await Promise.all([
+  const [rate, history, details, odpc] = await Promise.all([
     currentKesRate(env),
     auditFor(env.DB, "setting", RATE_SUBJECT, RATE_HISTORY_LIMIT),
     paymentDetailsFields(env),
+    odpcSetting(env),
   ]);
   return {
     rate,
     details,
+    odpc,
     history,
     bounds: { min: KES_RATE_MIN_X100, max: KES_RATE_MAX_X100 },
     confirmAbove: CONFIRM_ABOVE_PERCENT,

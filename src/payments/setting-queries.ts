@@ -14,7 +14,8 @@ export type SettingKey =
   | "bank_swift"
   | "mpesa_paybill"
   | "mpesa_till"
-  | "whatsapp_number";
+  | "whatsapp_number"
+  | "odpc_registration";
 
 export async function getSetting(db: D1Database, key: SettingKey): Promise<SettingRow | null> {
   return (await database(db).select().from(settings).where(eq(settings.key, key)).get()) ?? null;
@@ -36,10 +37,18 @@ function upsert(db: D1Database, key: SettingKey, value: string, actor: string) {
     .onConflictDoUpdate({ target: settings.key, set: { value, updated_by: actor, updated_at: NOW } });
 }
 
-/** Sets a value and writes its audit row in the same transaction: neither without the other. */
-export async function putSetting(db: D1Database, key: "kes_rate", value: string, actor: string): Promise<void> {
+/**
+ * Sets a value (null clears it) and writes its audit row in the same transaction: neither without
+ * the other. The audit's detail is the value, or null for a cleared one.
+ */
+export async function putSetting(
+  db: D1Database,
+  key: "kes_rate" | "odpc_registration",
+  value: string | null,
+  actor: string,
+): Promise<void> {
   await runBatch(db, [
-    upsert(db, key, value, actor),
+    value === null ? database(db).delete(settings).where(eq(settings.key, key)) : upsert(db, key, value, actor),
     database(db)
       .insert(adminAudit)
       .values({

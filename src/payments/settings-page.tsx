@@ -7,6 +7,7 @@ import { VisitorText } from "../admin/visitor-text.tsx";
 import { parseKesRate } from "../lib/kes.ts";
 import { ADMIN_SETTINGS_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
+import { OdpcForm, type OdpcOutcome } from "./odpc-form.tsx";
 import { PaymentDetailsForm, type PaymentDetailsOutcome } from "./payment-details-form.tsx";
 import { adminPaymentsCopy } from "./payments-admin-copy.ts";
 import type { RateConfirmation, SettingsView } from "./rate-settings.ts";
@@ -174,11 +175,13 @@ function SettingsBody({
   who,
   outcome,
   details,
+  odpc,
 }: {
   view: SettingsView;
   who: string;
   outcome: SettingsOutcome;
   details: PaymentDetailsOutcome;
+  odpc: OdpcOutcome;
 }) {
   const copy = adminPaymentsCopy.settings;
   return (
@@ -209,6 +212,7 @@ function SettingsBody({
         </section>
         <RateHistory view={view} />
         <PaymentDetailsForm values={view.details} outcome={details} />
+        <OdpcForm setting={view.odpc} outcome={odpc} />
       </main>
     </>
   );
@@ -220,6 +224,7 @@ export function adminSettingsPage(
   who: string,
   outcome: SettingsOutcome,
   details: PaymentDetailsOutcome = null,
+  odpc: OdpcOutcome = null,
 ): Page {
   const copy = adminPaymentsCopy.settings;
   // A page that asks a question says so in its title, the first thing a screen reader reads.
@@ -229,6 +234,6 @@ export function adminSettingsPage(
     title: adminCopy.sectionTitle(title),
     description: "",
     layout: "back-office",
-    render: () => <SettingsBody view={view} who={who} outcome={outcome} details={details} />,
+    render: () => <SettingsBody view={view} who={who} outcome={outcome} details={details} odpc={odpc} />,
   };
 }

@@ -8,4 +8,6 @@ export function pageSettings(env: Env): PageSettings {
 
 /** Part of a kept page's key: a page rendered under other settings is another page. */
 export const settingsKey = (settings: PageSettings): string =>
-  `${settings.vatIncluded ? "vat" : "no-vat"}${settings.whatsapp ? `:wa${settings.whatsapp}` : ""}`;
+  `${settings.vatIncluded ? "vat" : "no-vat"}${settings.whatsapp ? `:wa${settings.whatsapp}` : ""}${
+    settings.odpcRegistration ? `:odpc${settings.odpcRegistration}` : ""
+  }`;

@@ -12,11 +12,14 @@ export type PageSettings = {
 
 /**
  * What of the owner's settings (D1) a public page shows, read only for the pages that ask
- * (Page.offersWhatsApp), so every other page is served without asking the database.
+ * (Page.offersWhatsApp, Page.showsOdpcRegistration), so every other page is served without asking
+ * the database.
  */
 export type OwnerPageSettings = {
   /** The WhatsApp number (international, no "+"), or null when unset. */
   whatsapp?: string | null;
+  /** The business's ODPC registration number, or null when unset. */
+  odpcRegistration?: string | null;
 };
 
 /** One route of the site: its path, its <head> copy, the page scripts it runs and its body. */
@@ -42,4 +45,6 @@ export type Page = {
   printable?: boolean;
   /** Shows the owner's WhatsApp link: its route reads the number (PageSettings.whatsapp). */
   offersWhatsApp?: boolean;
+  /** Names the ODPC registration number (the privacy policy): its route reads it (PageSettings.odpcRegistration). */
+  showsOdpcRegistration?: boolean;
 };

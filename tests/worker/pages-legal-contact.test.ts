@@ -33,7 +33,7 @@ const legalExpectations: Record<string, { h1: string; says: string[] }> = {
   },
   "/privacy": {
     h1: "Privacy Policy",
-    says: ["Data Protection Act, 2019", "ODPC", "within 48 hours", "client relationship plus 7 years"],
+    says: ["Data Protection Act, 2019", "ODPC", "within 48 hours", "client relationship plus 7 years", "within 7 days"],
   },
   "/refund": {
     h1: "Refund Policy",
@@ -48,7 +48,7 @@ const legalExpectations: Record<string, { h1: string; says: string[] }> = {
   },
   "/cookie": {
     h1: "Cookie Policy",
-    says: ["no tracking", "localStorage", `"${CART_STORAGE_KEY}"`, "OpenStreetMap"],
+    says: ["no third-party tracking", "localStorage", `"${CART_STORAGE_KEY}"`, "OpenStreetMap", "/64"],
   },
   "/dpa": {
     h1: "Data Processing Addendum",
