@@ -1,5 +1,7 @@
 import { adminRoutes } from "./admin/admin-routes.ts";
+import { breachRoutes } from "./breaches/breach-routes.ts";
 import { invoiceAdminRoutes } from "./etims/invoice-admin-routes.ts";
+import { insightAdminRoutes } from "./insight/insight-routes.ts";
 import { paybillAdminRoutes } from "./paybill/paybill-admin-routes.ts";
 import { adminPaymentRoutes } from "./payments/payment-admin-routes.ts";
 import { adminPeopleRoutes } from "./privacy/people-routes.ts";
@@ -17,5 +19,7 @@ export function backOfficeArea(): SiteApp {
     app.route("/", invoiceAdminRoutes());
     app.route("/", receiptRoutes());
     app.route("/", refundAdminRoutes());
+    app.route("/", breachRoutes());
+    app.route("/", insightAdminRoutes());
   });
 }

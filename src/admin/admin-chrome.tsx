@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
-import { ADMIN_PAYBILL_PATH, ADMIN_PEOPLE_PATH, ADMIN_SETTINGS_PATH, adminSectionPaths } from "../paths.ts";
+import { breachCopy } from "../breaches/breach-copy.ts";
+import { insightCopy } from "../insight/insight-copy.ts";
+import {
+  ADMIN_BREACHES_PATH,
+  ADMIN_INSIGHT_PATH,
+  ADMIN_PAYBILL_PATH,
+  ADMIN_PEOPLE_PATH,
+  ADMIN_SETTINGS_PATH,
+  adminSectionPaths,
+} from "../paths.ts";
 import { paybillCopy } from "../paybill/paybill-copy.ts";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import { peopleCopy } from "../privacy/people-copy.ts";
@@ -11,14 +20,16 @@ import { VisitorText } from "./visitor-text.tsx";
 
 const sections = Object.keys(adminSectionPaths) as Section[];
 
-/** Where the owner is: a listed section, or Paybill, People or Settings (pages of their own, after the sections). */
-type AdminPlace = Section | "paybill" | "people" | "settings";
+/** Where the owner is: a listed section, or a page of its own after the sections (Insight … Settings). */
+type AdminPlace = Section | "insight" | "paybill" | "people" | "breaches" | "settings";
 
-/** The sections, then Paybill, People and Settings, each with its path and name. */
+/** The sections, then Insight, Paybill, People, Breaches and Settings, each with its path and name. */
 const places: readonly (readonly [AdminPlace, string, string])[] = [
   ...sections.map((section) => [section, adminSectionPaths[section], adminCopy.nav.sections[section]] as const),
+  ["insight", ADMIN_INSIGHT_PATH, insightCopy.nav],
   ["paybill", ADMIN_PAYBILL_PATH, paybillCopy.nav],
   ["people", ADMIN_PEOPLE_PATH, peopleCopy.nav],
+  ["breaches", ADMIN_BREACHES_PATH, breachCopy.nav],
   ["settings", ADMIN_SETTINGS_PATH, adminPaymentsCopy.navSettings],
 ];
 

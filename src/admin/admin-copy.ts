@@ -217,6 +217,7 @@ export const adminCopy = {
       "tax-invoice": "Tax invoice to the buyer",
       "refund-made": "Refund notice to the buyer",
       "owner-alert-etims": "Tax invoices waiting for KRA, to you",
+      "owner-alert-breach": "Breach ODPC deadline alert to you",
       "mpesa-plan-started": "M-Pesa plan started, to the buyer",
       "mpesa-plan-due": "M-Pesa plan month due, to the buyer",
       "mpesa-plan-paid": "M-Pesa plan month paid, to the buyer",
@@ -224,6 +225,7 @@ export const adminCopy = {
       "mpesa-plan-link": "M-Pesa plan link to the buyer",
       "owner-mpesa-plan-past-due": "M-Pesa plan past due, to you",
       "owner-mpesa-plan-review": "M-Pesa plan payment to review, to you",
+      "owner-alert-requests": "Overdue data requests alert to you",
     } satisfies Record<MailKind, string>,
     status: {
       queued: "Queued",

@@ -9,10 +9,12 @@ import {
 import { mpesaPlanMailCopy } from "../billing/mpesa-plan-mail-copy.ts";
 import { planChangeConfirmed } from "../billing/plan-change-mail.ts";
 import { planChangeMailCopy } from "../billing/plan-change-mail-copy.ts";
+import { breachCopy } from "../breaches/breach-copy.ts";
 import { contactAck } from "../contact/contact-ack-mail.ts";
 import { ownerContact } from "../contact/owner-contact-mail.ts";
 import { etimsCopy } from "../etims/etims-copy.ts";
 import { taxInvoiceMail } from "../etims/tax-invoice-mail.ts";
+import { dataRequestCopy } from "../privacy/data-request-copy.ts";
 import { ownerQuote, quoteForBuyer } from "../quotes/quote-mail.ts";
 import { refundMade } from "../refunds/refund-mail.ts";
 import type { MailTemplate } from "./mail-types.ts";
@@ -47,6 +49,7 @@ export const mailKinds = {
   "tax-invoice": taxInvoiceMail,
   "refund-made": refundMade,
   "owner-alert-etims": ownerNotice(etimsCopy.alert.headline),
+  "owner-alert-breach": ownerNotice(breachCopy.alert.headline),
   "mpesa-plan-started": mpesaPlanStarted,
   "mpesa-plan-due": mpesaPlanDue,
   "mpesa-plan-paid": mpesaPlanPaid,
@@ -54,6 +57,7 @@ export const mailKinds = {
   "mpesa-plan-link": mpesaPlanLink,
   "owner-mpesa-plan-past-due": ownerNotice(mpesaPlanMailCopy.owner.pastDueHeadline),
   "owner-mpesa-plan-review": ownerNotice(mpesaPlanMailCopy.owner.reviewHeadline),
+  "owner-alert-requests": ownerNotice(dataRequestCopy.alert.headline),
   quote: quoteForBuyer,
   "owner-quote": ownerQuote,
 };

@@ -1,13 +1,22 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { breachDigestLines } from "../breaches/breach-alerts.ts";
 import { database, runBatch } from "../db/client.ts";
 import { quotes } from "../db/document-tables.ts";
 import { contactMessages, orders, payments, subscriptions } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
+import { insightDigestLine } from "../insight/insight-digest.ts";
 import { formatDateTime, formatLongDate, nairobiDay } from "../lib/dates.ts";
 import { formatMoney } from "../lib/money.ts";
-import { ADMIN_PAYBILL_PATH, adminSectionPaths } from "../paths.ts";
+import {
+  ADMIN_BREACHES_PATH,
+  ADMIN_INSIGHT_PATH,
+  ADMIN_PAYBILL_PATH,
+  ADMIN_PEOPLE_PATH,
+  adminSectionPaths,
+} from "../paths.ts";
 import { c2bDigestLines } from "../paybill/paybill-listing.ts";
+import { dataRequestDigestLines } from "../privacy/data-request-deadlines.ts";
 import { enqueueMail, type QueuedMail } from "./enqueue.ts";
 import type { OwnerDigestData } from "./owner-digest-mail.ts";
 
@@ -131,7 +140,10 @@ async function digestRows(
 
 const money = (cents: number, currency: string): string => formatMoney(cents, currency);
 
-function sections(rows: DigestRows, paybill: string[], origin: string): OwnerDigestData["sections"] {
+/** The lines the digest takes from other features, each read on its own. */
+type OtherLines = { paybill: string[]; dataRequests: string[]; breaches: string[]; insight: string[] };
+
+function sections(rows: DigestRows, other: OtherLines, origin: string): OwnerDigestData["sections"] {
   const at = (path: string, query = "") => `${origin}${path}${query}`;
   const all: OwnerDigestData["sections"] = [
     {
@@ -141,7 +153,10 @@ function sections(rows: DigestRows, paybill: string[], origin: string): OwnerDig
     },
     // Every C2B payment of the day, matched or not: C2B calls are not signed, so the owner
     // compares them with the M-Pesa statement.
-    { key: "paybill", lines: paybill, url: at(ADMIN_PAYBILL_PATH) },
+    { key: "paybill", lines: other.paybill, url: at(ADMIN_PAYBILL_PATH) },
+    // The law's clocks first among what waits: a missed one is a breach of the Act itself.
+    { key: "breaches", lines: other.breaches, url: at(ADMIN_BREACHES_PATH) },
+    { key: "dataRequests", lines: other.dataRequests, url: at(ADMIN_PEOPLE_PATH) },
     {
       key: "messages",
       lines: rows.messages.map((m) => `${m.name} <${m.email}>, ${formatDateTime(m.created_at)}`),
@@ -164,16 +179,46 @@ function sections(rows: DigestRows, paybill: string[], origin: string): OwnerDig
       lines: rows.review.map((r) => `${r.what} ${r.id}${r.reason ? `: ${r.reason}` : ""}`),
       url: at(adminSectionPaths.orders, "?status=needs_review"),
     },
+    { key: "insight", lines: other.insight, url: at(ADMIN_INSIGHT_PATH, "?days=1") },
   ];
   return all.filter((section) => section.lines.length > 0);
 }
 
+/** What other features put in the digest. One that cannot be read is left out, not the digest. */
+async function otherLines(
+  context: WorkContext,
+  window: { since: string; now: string },
+  now: Date,
+): Promise<OtherLines> {
+  const { env, log } = context;
+  const read = async (what: string, lines: () => Promise<string[]>): Promise<string[]> => {
+    try {
+      return await lines();
+    } catch (error) {
+      log.error(`The daily digest could not read its ${what}`, { error });
+      return [];
+    }
+  };
+  const [paybill, dataRequests, breaches, insight] = await Promise.all([
+    read("paybill payments", () => c2bDigestLines(env.DB, window.since, window.now, MAX_LINES)),
+    read("data requests", () => dataRequestDigestLines(env.DB, now, MAX_LINES)),
+    read("breaches", () => breachDigestLines(env.DB, now, MAX_LINES)),
+    read("funnel", async () => {
+      const line = await insightDigestLine(context, now);
+      return line ? [line] : [];
+    }),
+  ]);
+  return { paybill, dataRequests, breaches, insight };
+}
+
 /**
  * Cron at 07:00 Nairobi: one e-mail to the owner listing the last 24 hours' paid orders and paybill
- * payments (docs/paybill.md), the messages not yet answered, quotes about to expire, failed
- * renewals and whatever waits for review.
- * Nothing when every list is empty; at most one a Nairobi day (the outbox's dedupe key), however
- * often the trigger fires.
+ * payments (docs/paybill.md), breaches and data requests whose legal clock is running
+ * (docs/breaches.md, docs/privacy-operations.md), the messages not yet answered, quotes about to
+ * expire, failed renewals, whatever waits for review, and yesterday's visitors, checkouts and
+ * payments (docs/insight.md).
+ * Nothing when every list but yesterday's numbers is empty; at most one a Nairobi day (the outbox's
+ * dedupe key), however often the trigger fires.
  */
 export async function sendDailyDigest(context: WorkContext, now = new Date()): Promise<QueuedMail | null> {
   const { env, origin, log } = context;
@@ -182,9 +227,10 @@ export async function sendDailyDigest(context: WorkContext, now = new Date()): P
     now: now.toISOString(),
     until: new Date(now.getTime() + QUOTE_HORIZON_DAYS * DAY_MS).toISOString(),
   };
-  const paybill = await c2bDigestLines(env.DB, window.since, window.now, MAX_LINES);
-  const listed = sections(await digestRows(env.DB, window, MAX_LINES), paybill, origin);
-  if (listed.length === 0) {
+  const other = await otherLines(context, window, now);
+  const listed = sections(await digestRows(env.DB, window, MAX_LINES), other, origin);
+  // Yesterday's visitors alone are no reason to write: the digest goes when something else is listed.
+  if (listed.every((section) => section.key === "insight")) {
     log.info("Daily digest skipped: nothing to report");
     return null;
   }

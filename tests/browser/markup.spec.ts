@@ -21,6 +21,8 @@ const pages: { path: string; status: number; headers?: Record<string, string> }[
   { path: "/no-such-page", status: 404 },
   { path: "/admin/orders", status: 200, headers: { Authorization: adminAuth } },
   { path: "/admin/people?email=someone%40example.com", status: 200, headers: { Authorization: adminAuth } },
+  { path: "/admin/insight", status: 200, headers: { Authorization: adminAuth } },
+  { path: "/admin/breaches", status: 200, headers: { Authorization: adminAuth } },
 ];
 
 type VnuMessage = { type: string; url?: string; lastLine?: number; message: string; extract?: string };

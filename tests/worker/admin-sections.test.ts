@@ -81,8 +81,10 @@ describe("the back office's sections", () => {
       ["/admin/messages", "Messages"],
       ["/admin/outbox", "E-mails"],
       ["/admin/invoices", "Tax invoices"],
+      ["/admin/insight", "Insight"],
       ["/admin/paybill", "Paybill"],
       ["/admin/people", "People"],
+      ["/admin/breaches", "Breaches"],
       ["/admin/settings", "Settings"],
     ]);
     expect(queryAll(nav as Element, '[aria-current="page"]').map((a) => a.getAttribute("href"))).toEqual([
