@@ -1,11 +1,14 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { recordBreach } from "../../src/breaches/breach-register.ts";
 import type { OutboxRow } from "../../src/db/schema.ts";
 import worker from "../../src/index.ts";
 import { mailKinds } from "../../src/mail/mail-kinds.ts";
+import { logDataRequest } from "../../src/privacy/data-request-log.ts";
 import { company } from "../../src/site/company-copy.ts";
 import { TEST_OWNER_EMAIL } from "../support/secrets.ts";
+import { newBreachForm } from "./support/breaches.ts";
 import { makeMessage, makeOrder, makePayment, makeQuoteRow } from "./support/factories.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -100,5 +103,36 @@ describe("the owner's daily digest (07:00 Nairobi)", () => {
     // The next morning is another day.
     await runDigest(new Date(Date.now() + DAY));
     expect(await digests()).toHaveLength(2);
+  });
+});
+
+describe("the digest and the Data Protection Act's clocks", () => {
+  it("lists a breach whose ODPC clock runs and a request due within 2 days, each linked to its page", async () => {
+    // A morning of its own, far from the other tests' days, so its digest is its own.
+    const morning = new Date(Date.now() + 40 * DAY);
+    const day = (offset: number) =>
+      new Date(morning.getTime() + 3 * 60 * 60 * 1000 + offset * DAY).toISOString().slice(0, 10);
+    const domain = `${crypto.randomUUID().slice(0, 8)}.example`;
+    await logDataRequest(
+      env.DB,
+      { kind: "erasure", channel: "letter", receivedOn: day(-6), address: `jane@${domain}`, note: null },
+      "owner@example.com",
+      new Date(morning.getTime() - 6 * DAY),
+    );
+    const aware = new Date(morning.getTime() - 10 * 60 * 60 * 1000 + 3 * 60 * 60 * 1000).toISOString().slice(0, 16);
+    const recorded = await recordBreach(env.DB, newBreachForm({ aware_at: aware }), "owner", morning);
+    const number = recorded.ok ? recorded.number : "not recorded";
+
+    await runDigest(morning);
+    const row = (await digests()).find((digest) => digest.dedupe_key === `owner-digest:${day(0)}`);
+    const mail = mailKinds["owner-digest"].render(JSON.parse(row?.payload ?? "{}"), { company });
+    expect(mail.text).toContain("Data requests due within 2 days (the Data Protection Act's clock)");
+    expect(mail.text).toContain(`for j•••@${domain}: due `);
+    expect(mail.text).toContain("Open in the back office: http://localhost:8787/admin/people");
+    expect(mail.text).toContain("Breaches: the ODPC's 72-hour clock and the people to tell");
+    expect(mail.text).toContain(number);
+    expect(mail.text).toContain("Open in the back office: http://localhost:8787/admin/breaches");
+    // The funnel's line is left out when the SQL API is not configured (as in these tests).
+    expect(mail.text).not.toContain("Yesterday on the website");
   });
 });
