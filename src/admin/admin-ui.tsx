@@ -185,3 +185,40 @@ export function AuditHistory({ rows }: { rows: readonly AuditRow[] | undefined }
     </details>
   );
 }
+
+/** The words of a list's pager: its label, the two links and "Page 2 of 5". */
+export type PagerCopy = { label: string; previous: string; next: string; of: (page: number, pages: number) => string };
+
+/** Newer and older pages of a list numbered 1…pages, linked by `at(page)`; nothing for one page. */
+export function NumberedPager({
+  page,
+  pages,
+  at,
+  copy,
+}: {
+  page: number;
+  pages: number;
+  at: (page: number) => string;
+  copy: PagerCopy;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={copy.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <a className={secondaryButton} href={at(page - 1)} rel="prev">
+          {copy.previous}
+        </a>
+      ) : (
+        <span className="min-w-24" />
+      )}
+      <p className="text-sm text-slate-700">{copy.of(page, pages)}</p>
+      {page < pages ? (
+        <a className={secondaryButton} href={at(page + 1)} rel="next">
+          {copy.next}
+        </a>
+      ) : (
+        <span className="min-w-24" />
+      )}
+    </nav>
+  );
+}

@@ -11,6 +11,7 @@ import {
   cell,
   formatTime,
   link,
+  NumberedPager,
   row as rowClass,
   secondaryButton,
 } from "../admin/admin-ui.tsx";
@@ -62,28 +63,8 @@ function BreachLine({ entry }: { entry: ClockedBreach }) {
 }
 
 function Pages({ view }: { view: BreachListView }) {
-  if (view.pages <= 1) return null;
   const at = (page: number) => `${ADMIN_BREACHES_PATH}?page=${page}`;
-  const { pages } = copy.list;
-  return (
-    <nav aria-label={pages.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {view.page > 1 ? (
-        <a className={secondaryButton} href={at(view.page - 1)} rel="prev">
-          {pages.previous}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
-      <p className="text-sm text-slate-700">{pages.of(view.page, view.pages)}</p>
-      {view.page < view.pages ? (
-        <a className={secondaryButton} href={at(view.page + 1)} rel="next">
-          {pages.next}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
-    </nav>
-  );
+  return <NumberedPager page={view.page} pages={view.pages} at={at} copy={copy.list.pages} />;
 }
 
 function Register({ view }: { view: BreachListView }) {

@@ -13,8 +13,8 @@ import {
   field,
   formatTime,
   link,
+  NumberedPager,
   row,
-  secondaryButton,
 } from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { C2bPaymentRow } from "../db/c2b-tables.ts";
@@ -173,28 +173,8 @@ function PaymentRow({ payment }: { payment: C2bPaymentRow }) {
 }
 
 function Pages({ view }: { view: PaybillView }) {
-  if (view.pages <= 1) return null;
   const at = (page: number) => `${ADMIN_PAYBILL_PATH}?page=${page}`;
-  const { pages } = copy;
-  return (
-    <nav aria-label={pages.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {view.page > 1 ? (
-        <a className={secondaryButton} href={at(view.page - 1)} rel="prev">
-          {pages.previous}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
-      <p className="text-sm text-slate-700">{pages.of(view.page, view.pages)}</p>
-      {view.page < view.pages ? (
-        <a className={secondaryButton} href={at(view.page + 1)} rel="next">
-          {pages.next}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
-    </nav>
-  );
+  return <NumberedPager page={view.page} pages={view.pages} at={at} copy={copy.pages} />;
 }
 
 function PaybillBody({ view, who }: { view: PaybillView; who: string }) {
