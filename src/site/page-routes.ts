@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../env.ts";
+import { requestLog } from "../http/log.ts";
 import type { OwnerPageSettings, Page } from "../render/page.ts";
 import { renderPublicPage } from "../render/page-response.tsx";
 import { pages } from "./public-pages.ts";
@@ -22,6 +23,19 @@ async function ownerSettingsOf(env: Env, page: Page): Promise<OwnerPageSettings>
 }
 
 /**
+ * The page's owner settings, or none when D1 cannot give them now: the contact page and the privacy
+ * policy still answer (without the WhatsApp link or the registration number) rather than fail.
+ */
+async function ownerSettingsOrNone(c: Context<AppEnv>, page: Page): Promise<OwnerPageSettings> {
+  try {
+    return await ownerSettingsOf(c.env, page);
+  } catch (error) {
+    requestLog(c).error("The owner's settings could not be read: the page is shown without them", { error });
+    return {};
+  }
+}
+
+/**
  * GET for every public page, each rendered once per isolate and per owner's setting it shows
  * (render/page-response.tsx): only a page that offers WhatsApp or names the ODPC registration
  * asks D1.
@@ -31,7 +45,7 @@ export function pageRoutes() {
   for (const page of pages) {
     app.get(page.path, async (c) => {
       if (!page.offersWhatsApp && !page.showsOdpcRegistration) return renderPublicPage(c, page);
-      return renderPublicPage(c, page, await ownerSettingsOf(c.env, page));
+      return renderPublicPage(c, page, await ownerSettingsOrNone(c, page));
     });
   }
   return app;

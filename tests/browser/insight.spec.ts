@@ -103,15 +103,33 @@ async function todaysCounts(admin: Page): Promise<{ views: number; carts: number
   return { views: await events("visitors"), carts: await events("carts") };
 }
 
-/** One visitor: /pricing, a service into the cart, then /checkout; the cookies the browser then holds. */
-async function browseAndAdd(browser: Browser, baseURL: string | undefined, userAgent: string) {
+/**
+ * Today's views and visitors from one referring host, or null when it is not listed: each test
+ * sends its visitors from a host of its own, so other files' browsers (counted too, running
+ * meanwhile) never change these figures.
+ */
+async function fromReferrer(admin: Page, host: string): Promise<{ views: number; visitors: number } | null> {
+  expect((await admin.goto("/admin/insight?days=1"))?.status()).toBe(200);
+  const row = admin.locator(`[data-panel="referrers"] tr[data-row="${host}"]`);
+  if ((await row.count()) === 0) return null;
+  return {
+    views: Number(await row.locator("[data-views]").getAttribute("data-views")),
+    visitors: Number(await row.locator("[data-visitors]").getAttribute("data-visitors")),
+  };
+}
+
+/** A referring host of this run's own. */
+const referrerHost = (what: string) => `${what}-${crypto.randomUUID().slice(0, 8)}.example`;
+
+/** One visitor: /pricing (from `referrer`), a service into the cart, then /checkout; the cookies then held. */
+async function browseAndAdd(browser: Browser, baseURL: string | undefined, userAgent: string, referrer: string) {
   const context = await browser.newContext({
     baseURL,
     userAgent,
     extraHTTPHeaders: { "CF-Connecting-IP": clientAddress() },
   });
   const page = await context.newPage();
-  const pricing = await page.goto("/pricing");
+  const pricing = await page.goto("/pricing", { referer: `https://${referrer}/links` });
   expect(pricing?.status()).toBe(200);
   expect(await pricing?.headerValue("set-cookie")).toBeNull();
   const beacon = page.waitForResponse((response) => response.url().endsWith("/insight/event"));
@@ -132,8 +150,9 @@ test("six visitors' views and carts reach the owner's funnel within a minute, an
   test.setTimeout(120_000);
   const admin = await openInsight(browser, baseURL);
   const before = await todaysCounts(admin);
+  const referrer = referrerHost("six-visitors");
   for (const agent of VISITOR_AGENTS) {
-    expect(await browseAndAdd(browser, baseURL, agent)).toEqual([]);
+    expect(await browseAndAdd(browser, baseURL, agent, referrer)).toEqual([]);
   }
   await expect
     .poll(
@@ -144,28 +163,29 @@ test("six visitors' views and carts reach the owner's funnel within a minute, an
       { timeout: 60_000, intervals: [1_000, 2_000, 3_000] },
     )
     .toBeGreaterThanOrEqual(5);
-  // Two views each (/pricing and /checkout) and one cart each: all of them, once written.
-  await expect
-    .poll(async () => {
-      const now = await todaysCounts(admin);
-      return [now.views - before.views, now.carts - before.carts];
-    })
-    .toEqual([12, 6]);
+  // Each of the six, and only them, came from this host: six visitors, six views of /pricing.
+  await expect.poll(() => fromReferrer(admin, referrer), { timeout: 30_000 }).toEqual({ views: 6, visitors: 6 });
+  const after = await todaysCounts(admin);
+  expect(after.views - before.views).toBeGreaterThanOrEqual(12);
+  expect(after.carts - before.carts).toBeGreaterThanOrEqual(6);
 });
 
 test("a crawler's views are not counted", async ({ browser, baseURL }) => {
   const admin = await openInsight(browser, baseURL);
-  const before = await todaysCounts(admin);
+  const [crawlerFrom, personFrom] = [referrerHost("crawler"), referrerHost("person")];
   const crawler = await browser.newContext({
     baseURL,
     userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
   });
   const page = await crawler.newPage();
-  for (const path of ["/", "/pricing", "/about", "/faq"]) expect((await page.goto(path))?.status()).toBe(200);
+  for (const path of ["/", "/pricing", "/about", "/faq"]) {
+    expect((await page.goto(path, { referer: `https://${crawlerFrom}/` }))?.status()).toBe(200);
+  }
   await crawler.close();
   // A person's view after them: once it shows, the crawler's (written before it) would have too.
   const person = await browser.newContext({ baseURL, userAgent: VISITOR_AGENTS[0] });
-  expect((await (await person.newPage()).goto("/services"))?.status()).toBe(200);
+  expect((await (await person.newPage()).goto("/services", { referer: `https://${personFrom}/` }))?.status()).toBe(200);
   await person.close();
-  await expect.poll(async () => (await todaysCounts(admin)).views - before.views, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => fromReferrer(admin, personFrom), { timeout: 30_000 }).toEqual({ views: 1, visitors: 1 });
+  expect(await fromReferrer(admin, crawlerFrom)).toBeNull();
 });

@@ -1,11 +1,14 @@
 // The business's ODPC registration number is an owner setting (issue 36): set in the back office's
 // Settings, audited, named by the privacy policy once set and left out (never a placeholder) while
 // not. The privacy and cookie policies say exactly what the website counts.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { placeholdersIn } from "../../scripts/smoke/html.ts";
+import worker from "../../src/index.ts";
 import { freshLimiterWindow } from "../support/limiter-window.ts";
 import { openAsOwner, postAsOwner } from "./support/admin-forms.ts";
+import { envWith } from "./support/env.ts";
 import { get } from "./support/html.ts";
 
 const FORM_PATH = "/admin/settings/odpc";
@@ -221,6 +224,7 @@ describe("what the policies say the website counts", () => {
       "our legitimate interests, with data minimisation",
       "You may object to the counting of visits at any time",
       "we cannot find your visits among the counts",
+      "Global Privacy Control or Do Not Track",
       "sections 48 to 50 of the Act",
       "Cloudflare's Data Processing Addendum",
       "Stripe's Data Processing Agreement",
@@ -236,5 +240,27 @@ describe("what the policies say the website counts", () => {
       expect(text, fact).toContain(fact);
     }
     expect(text).not.toContain("uses no tracking or advertising cookies");
+  });
+});
+
+describe("when D1 cannot give the owner's settings", () => {
+  it("the privacy policy and the contact page still answer, without the number or the WhatsApp link", async () => {
+    const broken = {
+      prepare() {
+        throw new Error("D1 is unavailable");
+      },
+      batch() {
+        throw new Error("D1 is unavailable");
+      },
+    };
+    for (const path of ["/privacy", "/contact"]) {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(`http://example.com${path}`), envWith({ DB: broken }), ctx);
+      const html = await res.text();
+      await waitOnExecutionContext(ctx);
+      expect(res.status, path).toBe(200);
+      expect(html).not.toContain(SENTENCE);
+      expect(html).not.toContain("wa.me/");
+    }
   });
 });

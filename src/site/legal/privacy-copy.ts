@@ -54,7 +54,7 @@ export const privacy: LegalDocument = {
         ],
         [
           { strong: "Website counts: " },
-          `the few facts our website counts about its use, without cookies and without storing anything on your device, as described under "${countingHeading}" below.`,
+          `what our website counts about its use, without cookies (see "${countingHeading}").`,
         ],
       ],
       closing: [
@@ -83,7 +83,7 @@ export const privacy: LegalDocument = {
         ],
         [
           { strong: "To count visits to our website, so that we understand how it is used and can improve it" },
-          ` (our legitimate interests, with data minimisation: we count only the few facts listed under "${countingHeading}", and nothing that identifies you).`,
+          " (our legitimate interests, with data minimisation: nothing that identifies you).",
         ],
         [
           { strong: "To send you news about our services" },
@@ -92,31 +92,14 @@ export const privacy: LegalDocument = {
       ],
       closing: [
         "We do not sell personal data, and we do not make decisions about you based solely on automated processing.",
-        "You may object to the counting of visits at any time, as to any processing based on our legitimate interests, and we will consider your objection with care. We should be open about one limit: because each visitor is counted only by a code that cannot be traced back to an address or a person, we cannot find your visits among the counts, or tell you which were yours, even with your help, and we will never try to identify anyone in order to do so. What we can do is stop counting you as a visitor from now on: if your browser sends the Global Privacy Control or Do Not Track signal, no visitor hash is made for your visits at all, and each page view is counted on its own, as no one's. The counts are deleted after 3 months in any case.",
+        "You may object to the counting of visits at any time. As no count can be traced back to you, we cannot find your visits among the counts; but if your browser sends the Global Privacy Control or Do Not Track signal, no visitor hash is made for your visits.",
       ],
     },
     {
       heading: countingHeading,
       paragraphs: [
-        "To understand how our website is used, so that we can improve it, the website counts a few events. It does so on our own server, from the requests your browser already sends, without cookies and without storing anything on your device. It counts:",
-      ],
-      list: [
-        [
-          { strong: "Page views: " },
-          "the page's route (for a page about one quote or order, only the kind of page, never its number), the referring website's host name only (for example www.google.com, never the address of the page or the search that led you here), the country your connection comes from, as the network reports it, and whether your device is a phone, tablet or computer, as your browser's user agent says.",
-        ],
-        [{ strong: "Carts started: " }, "a service added to the cart."],
-        [{ strong: "Quotes saved: " }, "a quote downloaded from the custom quote page."],
-        [{ strong: "Checkouts started: " }, "a checkout opened, and whether by card or by M-Pesa."],
-        [
-          { strong: "Payments: " },
-          "whether a payment by card, M-Pesa, paybill or bank transfer succeeded or failed and, for M-Pesa, the result code M-Pesa returned (for example, that the prompt was cancelled). A payment is counted with no visitor attached to it.",
-        ],
-      ],
-      closing: [
-        "To tell how many different visitors came on a day without knowing who they are, the first four of these carry a one-way hash (a code that cannot be turned back into what it was made from) of a random salt made each day, your network address (for an IPv6 address, only its /64 network) and your browser's user agent, together with the country and device type above. The same browser on the same network counts as one visitor for that day. The salt is deleted as soon as the next day's counting begins (and each morning in any case), so the hash cannot be traced back to an address or a person, nor linked to the same browser on another day. Your network address itself is not kept with the counts.",
-        "Automated visitors (bots), recognised by our hosting provider's bot signal where it has one or by the name their software gives itself, are marked and left out of the figures.",
-        "The events are kept by Cloudflare Workers Analytics Engine for 3 months, then deleted. We look at them only as totals. We use no third-party tracker and no advertising, and we do not sell or share the counts with anyone.",
+        "Our website counts page views, carts started, quotes saved, checkouts started and payments on our own server, without cookies and without storing anything on your device. A visitor is counted for one day by a one-way hash of a random salt made each day, the network address (for IPv6, only its /64 network) and the browser's user agent. The salt is deleted as soon as the next day's counting begins, so no count can be traced back to an address or a person. Bots are left out of the figures. The counts are kept by Cloudflare Workers Analytics Engine for 3 months, then deleted. We use no third-party tracker and no advertising.",
+        ["Our ", doc(paths.cookie), " lists exactly what each count holds."],
       ],
     },
     {
@@ -126,7 +109,7 @@ export const privacy: LegalDocument = {
       ],
       list: [
         "our payment processor (Stripe), which handles card payments on its hosted payment page, and the banks and mobile money operators (Safaricom for M-Pesa) that process your payments;",
-        "our website hosting and content delivery provider (Cloudflare), which also sends the e-mails our website sends and keeps the website counts, and our e-mail and productivity providers;",
+        "our website hosting and content delivery provider (Cloudflare), which also sends our website's e-mails and keeps its counts, and our e-mail and productivity providers;",
         "WhatsApp (Meta Platforms), only when you choose to message us there: our website's WhatsApp link opens WhatsApp with a message naming your quote or order, which you can edit before sending, and tells WhatsApp nothing else. Once you send it, WhatsApp handles your phone number, profile and messages under its own privacy policy, and your conversation with us is kept like any other correspondence;",
         "our accountants, auditors, lawyers and insurers, where needed for their professional services; and",
         "public authorities, courts or regulators, where the law requires us to disclose it.",
@@ -135,24 +118,24 @@ export const privacy: LegalDocument = {
     {
       heading: "International Transfers",
       paragraphs: [
-        "Some of our service providers store or process personal data outside Kenya. We transfer personal data abroad only as sections 48 to 50 of the Act and the transfer rules of the Data Protection (General) Regulations, 2021 allow: with appropriate safeguards for its security and protection set out in a binding contract, where the transfer is necessary to perform our contract with you, or with your consent where the Act requires it. We keep a record of each transfer and its safeguard, and give it to the Data Commissioner on request. The providers that receive personal data abroad are:",
+        "Some of our service providers store or process personal data outside Kenya. We transfer personal data abroad only as sections 48 to 50 of the Act and the Data Protection (General) Regulations, 2021 allow: with appropriate safeguards in a binding contract, where the transfer is needed to perform our contract with you, or with your consent. We keep a record of each transfer and its safeguard for the Data Commissioner. The providers that receive personal data abroad are:",
       ],
       list: [
         [
           { strong: "Cloudflare: " },
-          "hosts our website, the website's database and its stored documents (such as quotes and receipts), and keeps the website counts. Cloudflare processes data in its global network of data centres, in many countries including the United States and the European Union. Safeguard: Cloudflare's Data Processing Addendum, which binds Cloudflare to process personal data only on our instructions and to protect it, and includes standard contractual clauses for international transfers.",
+          "hosts our website, its database and stored documents (such as quotes and receipts), and keeps the website counts, in data centres worldwide, including the United States and the European Union. Safeguard: Cloudflare's Data Processing Addendum, with standard contractual clauses.",
         ],
         [
           { strong: "Stripe: " },
-          "processes card payments on its hosted payment page and keeps the payment records, in the United States and other countries where Stripe operates. Safeguard: Stripe's Data Processing Agreement, with its standard contractual clauses for international transfers. Stripe also uses some payment data as a controller in its own right, for example to prevent fraud, under its own privacy policy.",
+          "processes card payments on its hosted payment page and keeps the payment records, in the United States and other countries where it operates. Safeguard: Stripe's Data Processing Agreement, with standard contractual clauses. Stripe also uses some payment data as a controller in its own right, for example to prevent fraud.",
         ],
         [
           { strong: "Our e-mail provider, Cloudflare Email Service: " },
-          "sends the e-mails our website sends (order confirmations, receipts, quotes and replies), with your name, e-mail address and what each e-mail is about. It is part of Cloudflare, and the same Data Processing Addendum, with its standard contractual clauses, is its safeguard. Once delivered, an e-mail is handled by your own e-mail provider.",
+          "sends our website's e-mails (order confirmations, receipts, quotes) with your name, e-mail address and what each is about, under the same Data Processing Addendum.",
         ],
       ],
       closing: [
-        "M-Pesa payments are processed by Safaricom, and our tax invoices are reported to the Kenya Revenue Authority through eTIMS: both are in Kenya, so neither is a transfer abroad. If you choose to message us on WhatsApp, or open the map on our contact page (loaded from OpenStreetMap), your own device connects to those services, outside Kenya, under their own terms.",
+        "M-Pesa payments are processed by Safaricom, and our tax invoices are reported to the Kenya Revenue Authority through eTIMS: both are in Kenya, so neither is a transfer abroad. WhatsApp and the map on our contact page (OpenStreetMap) are reached by your own device, under their own terms.",
       ],
     },
     {
@@ -169,7 +152,7 @@ export const privacy: LegalDocument = {
     {
       heading: "Data Breach Notification",
       paragraphs: [
-        "If a personal data breach is likely to put your rights at risk, we will notify the Data Commissioner and the people affected without delay, and in any case within 48 hours of becoming aware of it: sooner than the 72 hours that section 43 of the Act allows for notifying the Data Commissioner. The notice will describe what happened, the data involved, the likely consequences, the measures we have taken, and what you can do to protect yourself.",
+        "If a personal data breach is likely to put your rights at risk, we will notify the Data Commissioner and the people affected without delay, and in any case within 48 hours of becoming aware of it (the Act allows 72 hours for notifying the Data Commissioner). The notice will describe what happened, the data involved, the likely consequences, the measures we have taken, and what you can do to protect yourself.",
       ],
     },
     {
@@ -177,7 +160,7 @@ export const privacy: LegalDocument = {
       paragraphs: [
         "We keep client records, including contracts, invoices, payment records and correspondence, for the duration of the client relationship plus 7 years, so that we can meet our tax, accounting and legal obligations and deal with any claims.",
         "Enquiries that do not lead to an engagement, and technical logs, are kept only for as long as they are needed for the purpose they were collected for. When personal data is no longer needed, we delete it or anonymise it securely.",
-        "The website counts are deleted after 3 months, and each day's salt as soon as the next day's counting begins.",
+        "The website counts are deleted after 3 months.",
       ],
     },
     {
@@ -201,7 +184,7 @@ export const privacy: LegalDocument = {
           generalEmail,
           ' with "Data Protection Request" in the subject line, or write to us or call us (see Contact Us). We may ask you to confirm your identity. Exercising your rights is free of charge.',
         ],
-        "We answer your request within 7 days of receiving it, and a request for data portability within 30 days, as the Data Protection (General) Regulations, 2021 require. If we cannot do all that you ask, for example because the law requires us to keep a record, we tell you why within the same time.",
+        "We answer your request within 7 days of receiving it, and a request for data portability within 30 days, as the Data Protection (General) Regulations, 2021 require. If we cannot do all that you ask, we tell you why within the same time.",
       ],
     },
     {
