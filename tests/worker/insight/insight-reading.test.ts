@@ -6,9 +6,13 @@ import { beforeEach, describe, expect, inject, it } from "vitest";
 import { runAnalyticsSql } from "../../../src/insight/analytics-api.ts";
 import { insightDigestLine } from "../../../src/insight/insight-digest.ts";
 import { revenueQuery } from "../../../src/insight/revenue-queries.ts";
+import { mailKinds } from "../../../src/mail/mail-kinds.ts";
+import { sendDailyDigest } from "../../../src/mail/owner-digest.ts";
+import { company } from "../../../src/site/company-copy.ts";
 import { clearPoints, funnelScenario, seedPoints } from "../../support/analytics-points.ts";
 import { TEST_ANALYTICS_TOKEN } from "../../support/analytics-standin-ports.ts";
 import { envWith } from "../support/env.ts";
+import { makeMessage } from "../support/factories.ts";
 import { workContext } from "../support/work-context.ts";
 
 // The page's tests seed the project's stand-in; these read one of their own, through their own env.
@@ -49,6 +53,25 @@ describe("the digest's line", () => {
     expect(refused).toMatch(
       /^Yesterday's visitors, checkouts and payments could not be read \(HTTP 401: Unable to authenticate request/,
     );
+  });
+});
+
+describe("the daily digest", () => {
+  it("carries yesterday's line, after the lists, linked to the day on /admin/insight", async () => {
+    await clearPoints(scratch());
+    const now = new Date();
+    await seedPoints(scratch(), funnelScenario(now).seeds);
+    // Something else to report: the numbers alone send no digest.
+    await makeMessage({ name: "Waiting sender", email: "waiting@example.com" });
+    const queued = await sendDailyDigest(workContext(scratchEnv()), now);
+    expect(queued).not.toBeNull();
+    const row = await env.DB.prepare("SELECT payload FROM outbox WHERE kind = 'owner-digest' ORDER BY id DESC").first<{
+      payload: string;
+    }>();
+    const mail = mailKinds["owner-digest"].render(JSON.parse(row?.payload ?? "{}"), { company });
+    expect(mail.text).toContain("Yesterday on the website\n- Yesterday: 2 visitors, 1 checkout started, 1 payment.");
+    expect(mail.text).toContain("/admin/insight?days=1");
+    expect(mail.text.indexOf("Messages not yet answered")).toBeLessThan(mail.text.indexOf("Yesterday on the website"));
   });
 });
 
