@@ -2,26 +2,36 @@
  * Which mailboxes the retention rules treat as one person (mail/mailbox.ts: case, a +tag and Gmail's
  * dots do not count): those that ever engaged (a paid order or an accepted quote: their enquiries are
  * a client's) and those still in a relationship at a cutoff (an order active since it, or a live
- * subscription: their records and correspondence are kept). SQL cannot compute a mailbox key, so the
- * addresses at the candidates' domains are fetched and the keys compared here. An erased address
+ * subscription: their records and correspondence are kept). Stored addresses are found by the
+ * indexed mailbox key (and, for those SQL cannot key, by domain), and the keys compared here. An erased address
  * (`[erased]`, the People section's marker) is no mailbox: its row stands alone.
  */
 
 import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
+import type { MailboxLookup } from "./address-match.ts";
 import { ERASED } from "./erased-mail-queries.ts";
 import { activeAddresses } from "./retention-order-queries.ts";
 import { engagedAddresses } from "./retention-queries.ts";
 
-/** The domains to search for these addresses' mailboxes. */
-function domainsOf(emails: readonly string[]): string[] {
+/** A key SQL can compute too (mailbox-key-queries.ts): ASCII, one `@` at most. */
+const sqlCanKey = (address: string): boolean =>
+  [...address].every((ch) => ch.charCodeAt(0) < 0x80) && address.split("@").length <= 2;
+
+/**
+ * Where to find these addresses' mailboxes: their keys; and, for an address SQL cannot key (or one
+ * whose stored spellings may not be keyed), its mailbox's domains, searched among unkeyed rows.
+ */
+function lookupOf(emails: readonly string[]): MailboxLookup {
+  const keys = new Set<string>();
   const domains = new Set<string>();
   for (const email of emails) {
     if (email === ERASED) continue;
     const key = mailboxKey(email);
+    if (sqlCanKey(email)) keys.add(key);
     if (!key.includes("@")) continue;
     for (const each of mailboxDomains(key)) domains.add(each);
   }
-  return [...domains];
+  return { keys: [...keys], unkeyedDomains: [...domains] };
 }
 
 /** Tells whether an address belongs to one of the mailboxes found; an erased one never does. */
@@ -34,12 +44,12 @@ function testOf(found: readonly string[]): MailboxTest {
 
 /** Which of these addresses' mailboxes ever engaged. */
 export async function engagedMailboxes(db: D1Database, emails: readonly string[]): Promise<MailboxTest> {
-  return testOf(await engagedAddresses(db, domainsOf(emails)));
+  return testOf(await engagedAddresses(db, lookupOf(emails)));
 }
 
 /** Which of these addresses' mailboxes are still in a relationship at `cutoff`. */
 export async function activeMailboxes(db: D1Database, emails: readonly string[], cutoff: string): Promise<MailboxTest> {
-  return testOf(await activeAddresses(db, domainsOf(emails), cutoff));
+  return testOf(await activeAddresses(db, lookupOf(emails), cutoff));
 }
 
 /**

@@ -18,13 +18,14 @@ import {
   notExists,
   notInArray,
   or,
+  type SQL,
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type Database, database, runBatch } from "../db/client.ts";
 import { quotes } from "../db/document-tables.ts";
 import { adminAudit, billingLinks, contactMessages, orders, outbox, payments } from "../db/schema.ts";
-import { atDomain } from "./address-match.ts";
+import { hasMailboxKey, type MailboxLookup, unkeyedAtDomain } from "./address-match.ts";
 import { erasedMailSet } from "./erased-mail-queries.ts";
 
 /** One old contact message: its id, address and date (the page's keyset). */
@@ -66,24 +67,44 @@ const engagedOrder = (dz: Database) =>
     ),
   );
 
+/** Keys a statement names: D1 binds at most 100 values, and the union below binds each twice. */
+const KEYS_PER_STATEMENT = 40;
+
+/** Splits `items` into runs of `size`. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
 /**
- * Addresses at any of `domains` that engaged: an order that was paid (engagedOrder) or an accepted
- * quote. One statement per domain in one batch; the caller compares mailbox keys, which SQL cannot.
+ * The stored addresses of these mailboxes that engaged: an order that was paid (engagedOrder) or an
+ * accepted quote. By the indexed mailbox key, 40 keys a statement, and by domain among the few rows
+ * SQL gives no key; all in one batch. The caller compares keys, as mailboxKey() computes them.
+ * Plan: SEARCH orders USING INDEX orders_by_mailbox (<expr>=?), SEARCH quotes USING INDEX quotes_by_mailbox.
  */
-export async function engagedAddresses(db: D1Database, domains: readonly string[]): Promise<string[]> {
+export async function engagedAddresses(db: D1Database, lookup: MailboxLookup): Promise<string[]> {
   const dz = database(db);
-  const [first, ...rest] = domains.map((domain) =>
+  const where = (orderMatch: SQL, quoteMatch: SQL) =>
     dz
       .select({ email: orders.customer_email })
       .from(orders)
-      .where(and(atDomain(orders.customer_email, domain), engagedOrder(dz)))
+      .where(and(orderMatch, engagedOrder(dz)))
       .union(
         dz
           .select({ email: quotes.customer_email })
           .from(quotes)
-          .where(and(isNotNull(quotes.accepted_at), atDomain(quotes.customer_email, domain))),
-      ),
-  );
+          .where(and(isNotNull(quotes.accepted_at), quoteMatch)),
+      );
+  const statements = [
+    ...chunked(lookup.keys, KEYS_PER_STATEMENT).map((keys) =>
+      where(hasMailboxKey(orders.customer_email, keys), hasMailboxKey(quotes.customer_email, keys)),
+    ),
+    ...lookup.unkeyedDomains.map((domain) =>
+      where(unkeyedAtDomain(orders.customer_email, domain), unkeyedAtDomain(quotes.customer_email, domain)),
+    ),
+  ];
+  const [first, ...rest] = statements;
   if (!first) return [];
   const results = await dz.batch([first, ...rest]);
   return results.flatMap((rows) => rows.map((row) => row.email));
