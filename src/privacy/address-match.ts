@@ -8,7 +8,7 @@ import { mailboxKeySql } from "./mailbox-key-queries.ts";
  * `@domain`. A suffix compared as text, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a
  * domain may be longer; nor has text compared this way any wildcard to escape.
  */
-export function atDomain(column: SQLiteColumn, domain: string): SQL {
+function atDomain(column: SQLiteColumn, domain: string): SQL {
   const suffix = `@${domain}`;
   return sql`substr(lower(rtrim(trim(${column}), '.')), -length(${suffix})) = ${suffix}`;
 }
