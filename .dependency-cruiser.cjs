@@ -9,7 +9,7 @@
 
 /** What the browser may run: the catalogue, every feature's copy and schemas, helpers, components. */
 const BROWSER_SAFE =
-  "^src/(client|islands|lib|components|catalogue|site/legal)/|^src/paths\\.ts$|-copy\\.ts$|-schema\\.ts$";
+  "^src/(client|islands|lib|components|catalogue|site/legal)/|^src/(paths|compliance-paths)\\.ts$|-copy\\.ts$|-schema\\.ts$";
 /** Files of the catalogue and copy that the worker alone runs (they ask Stripe, or name worker types). */
 const WORKER_ONLY_EXCEPTIONS = "^src/catalogue/stripe-prices\\.ts$";
 /** A page or a piece of one: markup from copy and the data it is given. */
