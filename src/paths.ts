@@ -58,6 +58,7 @@ export const ADMIN_INVOICE_RETRY_PATH = "/admin/invoices/:number/retry";
 /** GET: the orders or messages of the current filter as a CSV download (every page). */
 export const ADMIN_ORDERS_CSV_PATH = "/admin/orders.csv";
 export const ADMIN_MESSAGES_CSV_PATH = "/admin/messages.csv";
+export const ADMIN_OUTBOX_CSV_PATH = "/admin/outbox.csv";
 
 /** POST (the owner's form): hands a failed e-mail of the outbox to the queue again. */
 export const ADMIN_OUTBOX_RESEND_PATH = "/admin/outbox/:id/resend";

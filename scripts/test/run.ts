@@ -59,7 +59,7 @@ function command(
   const child = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
-    stdio: ["ignore", options.quiet ? "pipe" : "inherit", options.quiet ? "pipe" : "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   children.add(child);
@@ -72,12 +72,17 @@ function command(
     setTimeout(() => stopGroup(child, "SIGKILL"), 10_000).unref();
   }, minutes * 60_000);
   let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  // A streamed stage's output goes out as it comes and is kept too: a failed stage's last lines are
+  // printed again at the end, where a long log's reader (CI keeps only its tail) sees them.
+  for (const [stream, sink] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    stream?.on("data", (chunk: Buffer) => {
+      output += chunk;
+      if (!options.quiet) sink.write(chunk);
+    });
+  }
   return new Promise((done) => {
     child.once("error", (error) => {
       output += `\n${error.message}\n`;
@@ -91,11 +96,22 @@ function command(
         console.log(`\n--- ${name} (${seconds.toFixed(1)} s, alongside ${options.alongside ?? "others"})`);
         process.stdout.write(output.endsWith("\n") || !output ? output : `${output}\n`);
       }
-      if (!ok) console.log(`✘ ${name} failed (${timedOut ? `over ${minutes} min` : (signal ?? `exit ${code}`)})`);
+      if (!ok) {
+        console.log(`✘ ${name} failed (${timedOut ? `over ${minutes} min` : (signal ?? `exit ${code}`)})`);
+        failedTails.push({ name, tail: lastLines(output, FAILED_TAIL_LINES) });
+      }
       record(name, seconds, ok ? "ok" : "failed", options.alongside);
       done(ok);
     });
   });
+}
+
+/** How much of a failed stage's output is printed again at the end. */
+const FAILED_TAIL_LINES = 60;
+const failedTails: { name: string; tail: string }[] = [];
+
+function lastLines(text: string, n: number): string {
+  return text.trimEnd().split("\n").slice(-n).join("\n");
 }
 
 function record(name: string, seconds: number, outcome: Outcome, alongside?: string): void {
@@ -235,6 +251,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 await main();
 printTimes();
 const failed = times.filter((t) => t.outcome !== "ok");
+for (const { name, tail } of failedTails) console.log(`\n--- the end of what ${name} printed\n${tail}`);
 if (failed.length) {
   console.log(`\n${failed.length} stage(s) did not pass: ${failed.map((t) => t.name).join(", ")}`);
   process.exit(1);

@@ -153,34 +153,44 @@ function SearchForm({ chrome }: { chrome: AdminChrome }) {
   );
 }
 
+/** One link of the pager; an empty slot when there is no page that way, so the others keep their place. */
+function PageLink({ href, rel, children }: { href: string | null; rel: "prev" | "next" | "first" | "last"; children: ReactNode }) {
+  if (!href) return <span className="min-w-24" />;
+  // rel takes prev and next only: HTML has no first and last link types, so those go by data attribute.
+  const linkRel = rel === "prev" || rel === "next" ? rel : undefined;
+  return (
+    <a className={secondaryButton} href={href} rel={linkRel} data-page-link={rel}>
+      {children}
+      <span className="sr-only"> {adminCopy.pagination.pageWord}</span>
+    </a>
+  );
+}
+
+/** Newest, newer, older and oldest pages, each from a position in the list (keyset.ts): no page numbers. */
 function Pagination({ chrome }: { chrome: AdminChrome }) {
   const copy = adminCopy.pagination;
   const { links } = chrome;
-  const pageLink = (href: string | null, text: string, rel: "prev" | "next") => {
-    const content = (
-      <>
-        {rel === "prev" && <span aria-hidden="true">←&nbsp;</span>}
-        {text}
-        <span className="sr-only"> {copy.pageWord}</span>
-        {rel === "next" && <span aria-hidden="true">&nbsp;→</span>}
-      </>
-    );
-    // No page that way: an empty slot keeps "Page n of N" in its place.
-    return href ? (
-      <a className={secondaryButton} href={href} rel={rel} data-page-link={rel}>
-        {content}
-      </a>
-    ) : (
-      <span className="min-w-24" />
-    );
-  };
+  if (!links.newer && !links.older && !links.newest && !links.oldest) return null;
   return (
     <nav aria-label={copy.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {pageLink(links.previous, copy.previous, "prev")}
-      <p className="text-sm text-slate-700" data-page={chrome.page} data-pages={chrome.pages}>
-        {copy.page(chrome.page, chrome.pages)}
-      </p>
-      {pageLink(links.next, copy.next, "next")}
+      <div className="flex flex-wrap gap-3">
+        <PageLink href={links.newest} rel="first">
+          {copy.newest}
+        </PageLink>
+        <PageLink href={links.newer} rel="prev">
+          <span aria-hidden="true">←&nbsp;</span>
+          {copy.newer}
+        </PageLink>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <PageLink href={links.older} rel="next">
+          {chrome.stoppedAt ? copy.searchOlder : copy.older}
+          <span aria-hidden="true">&nbsp;→</span>
+        </PageLink>
+        <PageLink href={links.oldest} rel="last">
+          {copy.oldest}
+        </PageLink>
+      </div>
     </nav>
   );
 }
@@ -201,14 +211,11 @@ export function AdminShell({ chrome, lead, children }: { chrome: AdminChrome; le
         {lead ?? <p className="mt-2 max-w-3xl text-sm text-slate-600">{adminCopy.lead}</p>}
         <SearchForm chrome={chrome} />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-          <p className="font-semibold text-slate-800" data-total={chrome.total}>
-            {adminCopy.count(chrome.total, chrome.section, filtered)}
-            {chrome.pages > 1 && (
-              <span className="font-normal text-slate-600">
-                {" "}
-                · {adminCopy.pagination.page(chrome.page, chrome.pages)}
-              </span>
-            )}
+          <p
+            className="font-semibold text-slate-800"
+            data-total={chrome.total ? (chrome.total.more ? "more" : chrome.total.n) : undefined}
+          >
+            {adminCopy.count(chrome.total, chrome.shown, chrome.section, filtered)}
           </p>
           {chrome.links.csv && (
             <a className={secondaryButton} href={chrome.links.csv} download="" data-csv="">
@@ -217,6 +224,11 @@ export function AdminShell({ chrome, lead, children }: { chrome: AdminChrome; le
             </a>
           )}
         </div>
+        {chrome.stoppedAt && (
+          <p className="mt-3 max-w-3xl text-sm text-slate-700" data-search-stopped="">
+            {adminCopy.stopped(chrome.section, chrome.stoppedAt)}
+          </p>
+        )}
         {children}
         <Pagination chrome={chrome} />
       </main>

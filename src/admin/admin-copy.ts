@@ -53,16 +53,29 @@ export const adminCopy = {
     /** Read after "Download CSV" by screen readers. */
     csvMore: (section: string) => ` of these ${section.toLowerCase()} (every page)`,
   },
-  /** "12 orders", "1 message", with "matching" when a filter is on. */
-  count: (n: number, section: AdminSectionName, filtered: boolean) =>
-    `${n.toLocaleString("en-US")} ${n === 1 ? adminNouns[section][0] : adminNouns[section][1]}${filtered ? (n === 1 ? " matches this filter" : " match this filter") : ""}`,
+  /**
+   * "12 orders", "1 message", with "matching" when a filter is on; "More than 1,000 orders" past the
+   * count's cap; for a search read in windows, what this page shows.
+   */
+  count: (total: { n: number; more: boolean } | null, shown: number, section: AdminSectionName, filtered: boolean) => {
+    const n = total?.n ?? shown;
+    const noun = n === 1 && !total?.more ? adminNouns[section][0] : adminNouns[section][1];
+    const amount = total?.more ? `More than ${n.toLocaleString("en-US")}` : n.toLocaleString("en-US");
+    if (!total) return `${amount} ${noun} on this page ${n === 1 ? "matches" : "match"} this filter`;
+    return `${amount} ${noun}${filtered ? (n === 1 && !total.more ? " matches this filter" : " match this filter") : ""}`;
+  },
+  /** A search no index answers stopped reading at its time budget (keyset-page.ts). */
+  stopped: (section: AdminSectionName, at: string) =>
+    `To answer quickly, this search stopped reading at ${adminNouns[section][1]} from ${at}: the next link goes on from there.`,
   pagination: {
     label: "Pagination",
-    previous: "Previous",
-    next: "Next",
-    /** Read after Previous and Next by screen readers. */
+    newer: "Newer",
+    older: "Older",
+    newest: "Newest",
+    oldest: "Oldest",
+    searchOlder: "Search on",
+    /** Read after the links by screen readers. */
     pageWord: "page",
-    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
   /** Each section's statuses as the filter's options name them. */
   statusLabels: {

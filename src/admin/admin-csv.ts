@@ -1,22 +1,23 @@
 /**
- * CSV exports of the back office's Orders and Messages for the current filter (every page, up to a
- * cap), as spreadsheets open them: RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark (so
+ * CSV exports of the back office's Orders, Messages and E-mails for the current filter (every row it
+ * selects, however many: streamed in keyset batches, so memory stays flat), as spreadsheets open them: RFC 4180 quoting, CRLF line ends, a UTF-8 byte order mark (so
  * Excel reads Kikuyu and Arabic names as UTF-8, not as the local code page), and cells that cannot
  * run as formulas (OWASP "CSV Injection"), judged by their first visible character.
  */
 
-import type { OrderRow } from "../db/schema.ts";
+import type { OrderRow, OutboxRow } from "../db/schema.ts";
 import { isoDay } from "../lib/dates.ts";
 import { formatKesRate } from "../lib/kes.ts";
 import { decimalAmount } from "../lib/money.ts";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
-import { fetchAll } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { messagesListing, orderExportListing } from "./admin-search-queries.ts";
+import { messagesListing, orderExportListing, outboxListing } from "./admin-search-queries.ts";
+import type { Listing } from "./keyset-listing.ts";
+import { listingBatches } from "./keyset-page.ts";
 import type { BackOfficeMessage } from "./message-section.ts";
 
-/** The most rows one export holds; the last line says so when the filter selects more. */
-export const CSV_ROW_CAP = 10_000;
+/** Rows read per D1 statement while streaming: a batch of orders is about 300 KB of CSV. */
+export const CSV_BATCH_ROWS = 1_000;
 
 /** What a spreadsheet may take as the start of a formula (OWASP): = + - @ TAB CR. */
 const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r"]);
@@ -65,21 +66,40 @@ function csvRecord(cells: readonly (string | number | null | undefined)[]): stri
 
 const BOM = "\uFEFF";
 
-function csvDocument(
+type Cells = readonly (string | number | null)[];
+
+/**
+ * A CSV document streamed as it is read: the header, then each batch of the listing's rows as
+ * records. No length is known up front, so the response goes out chunked; a D1 failure part-way
+ * ends the download with an error rather than a file that looks whole.
+ */
+function csvStream<Row>(
+  db: D1Database,
+  listing: Listing,
   header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-  total: number,
-  cap: number,
-  noun: string,
-): string {
-  let csv = BOM + csvRecord(header);
-  for (const row of rows) csv += csvRecord(row);
-  if (total > rows.length) {
-    csv += csvRecord([
-      `Only the newest ${rows.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun} matching this filter are in this file (at most ${cap.toLocaleString("en-US")}): narrow the dates or the search to export the rest.`,
-    ]);
-  }
-  return csv;
+  cells: (row: Row) => Cells,
+  batch: number,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const batches = listingBatches(db, listing, batch);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + csvRecord(header)));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      let text = "";
+      for (const row of next.value) text += csvRecord(cells(row as Row));
+      controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }
 
 type ExportedOrder = OrderRow & { items: string | null; subscription_status: string | null };
@@ -113,14 +133,19 @@ const ORDER_HEADER = [
 ] as const;
 
 /**
- * The orders a query selects (every page, newest first, at most `cap`) as a CSV document. Each
- * order's lines are one cell ("Network Assessment × 1; …").
+ * The orders a query selects (every row, newest first) as a CSV document. Each order's lines are
+ * one cell ("Network Assessment × 1; …").
  */
-export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap = CSV_ROW_CAP): Promise<string> {
-  const { rows, total } = await fetchAll<ExportedOrder>(db, orderExportListing(db, query), cap);
-  return csvDocument(
+export function ordersCsv(
+  db: D1Database,
+  query: AdminQuery<"orders">,
+  batch = CSV_BATCH_ROWS,
+): ReadableStream<Uint8Array> {
+  return csvStream<ExportedOrder>(
+    db,
+    orderExportListing(db, query),
     ORDER_HEADER,
-    rows.map((o) => [
+    (o) => [
       o.created_at,
       o.order_ref,
       o.order_id,
@@ -146,10 +171,8 @@ export async function ordersCsv(db: D1Database, query: AdminQuery<"orders">, cap
       adminPaymentsCopy.orders.provider[o.provider] ?? o.provider,
       o.kes_amount,
       o.kes_rate_x100 === null ? null : formatKesRate(o.kes_rate_x100),
-    ]),
-    total,
-    cap,
-    "orders",
+    ],
+    batch,
   );
 }
 
@@ -165,19 +188,52 @@ const MESSAGE_HEADER = [
   "Answered by",
 ] as const;
 
-/** The contact messages a query selects (every page, newest first, at most `cap`) as a CSV document. */
-export async function messagesCsv(db: D1Database, query: AdminQuery<"messages">, cap = CSV_ROW_CAP): Promise<string> {
-  const { rows, total } = await fetchAll<BackOfficeMessage>(db, messagesListing(db, query), cap);
-  return csvDocument(
+/** The contact messages a query selects (every row, newest first) as a CSV document. */
+export function messagesCsv(
+  db: D1Database,
+  query: AdminQuery<"messages">,
+  batch = CSV_BATCH_ROWS,
+): ReadableStream<Uint8Array> {
+  return csvStream<BackOfficeMessage>(
+    db,
+    messagesListing(db, query),
     MESSAGE_HEADER,
-    rows.map((m) => [m.created_at, m.id, m.name, m.email, m.phone, m.company, m.message, m.answered_at, m.answered_by]),
-    total,
-    cap,
-    "messages",
+    (m) => [m.created_at, m.id, m.name, m.email, m.phone, m.company, m.message, m.answered_at, m.answered_by],
+    batch,
   );
 }
 
-/** The download's file name: `acacia-orders-2026-11-23.csv`. */
-export function csvFilename(section: "orders" | "messages", now = new Date()): string {
-  return `acacia-${section}-${isoDay(now.toISOString())}.csv`;
+const OUTBOX_HEADER = [
+  "Created (UTC)",
+  "Id",
+  "Kind",
+  "Recipient",
+  "Subject",
+  "Status",
+  "Attempts",
+  "Sent (UTC)",
+  "Last error",
+] as const;
+
+/** The e-mails a query selects (every row, newest first) as a CSV document: what was sent, never the body. */
+export function outboxCsv(
+  db: D1Database,
+  query: AdminQuery<"outbox">,
+  batch = CSV_BATCH_ROWS,
+): ReadableStream<Uint8Array> {
+  return csvStream<OutboxRow>(
+    db,
+    outboxListing(db, query),
+    OUTBOX_HEADER,
+    (e) => [e.created_at, e.id, e.kind, e.recipient, e.subject, e.status, e.attempts, e.sent_at, e.last_error],
+    batch,
+  );
+}
+
+/** The sections with an export. */
+export type CsvSection = "orders" | "messages" | "outbox";
+
+/** The download's file name: `acacia-orders-2026-11-23.csv` (the e-mails' `acacia-emails-…`). */
+export function csvFilename(section: CsvSection, now = new Date()): string {
+  return `acacia-${section === "outbox" ? "emails" : section}-${isoDay(now.toISOString())}.csv`;
 }

@@ -4,11 +4,7 @@
  */
 import { count, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { runBatch, type Statement } from "../db/client.ts";
-import { type AdminQuery, dateBounds, PAGE_SIZE } from "./admin-query.ts";
-
-/** One page of a section. `page` is the page shown (clamped to 1…pages); `pages` is at least 1. */
-export type Page<Row> = { rows: Row[]; total: number; page: number; pages: number };
+import { type AdminQuery, dateBounds } from "./admin-query.ts";
 
 /**
  * The search text found anywhere in any of the columns: `instr(lower(col), lower(?)) > 0`. Not
@@ -56,55 +52,6 @@ export function dateClauses(query: Pick<AdminQuery, "from" | "to">, column: SQLi
   return clauses;
 }
 
-/**
- * A section's listing, as drizzle statements not yet run: its rows in order (newest first, ending
- * in a unique column so the order is total and pages never overlap or skip), `limit` of them from
- * `offset`, and how many rows the filter selects (one column, `n`). Each row's keys are the column
- * names (and aliases) the statement selects.
- */
-export type Listing = {
-  rows: (limit: number, offset: number) => Statement;
-  count: Statement;
-};
-
-/** The count statement's one number. */
-const countOf = (rows: Record<string, unknown>[] | undefined): number => Number(rows?.[0]?.n ?? 0);
-
-/**
- * One page of a listing, with the total count, in one round trip (one batch: the count and the
- * rows see the same data). `extra` statements ride in the same batch (a section's sums); their
- * rows come back in order. A page past the end is answered with the last page.
- */
-export async function fetchPage<Row>(
-  db: D1Database,
-  listing: Listing,
-  requestedPage: number,
-  extra: readonly Statement[] = [],
-): Promise<Page<Row> & { extra: Record<string, unknown>[][] }> {
-  const [counted, listed, ...extraRows] = await runBatch(db, [
-    listing.count,
-    listing.rows(PAGE_SIZE, (requestedPage - 1) * PAGE_SIZE),
-    ...extra,
-  ]);
-  const total = countOf(counted);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
-  let rows = listed ?? [];
-  if (page !== requestedPage) {
-    [rows = []] = await runBatch(db, [listing.rows(PAGE_SIZE, (page - 1) * PAGE_SIZE)]);
-  }
-  return { rows: rows as Row[], total, page, pages, extra: extraRows };
-}
-
-/** Up to `limit` rows of a listing from the first, for exports. */
-export async function fetchAll<Row>(
-  db: D1Database,
-  listing: Listing,
-  limit: number,
-): Promise<{ rows: Row[]; total: number }> {
-  const [counted, listed] = await runBatch(db, [listing.count, listing.rows(limit, 0)]);
-  return { rows: (listed ?? []) as Row[], total: countOf(counted) };
-}
 
 /** `count(*)` under the name the listings read it by. */
 export const countedRows = () => ({ n: count().as("n") });

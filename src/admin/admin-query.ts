@@ -1,8 +1,8 @@
 /**
- * A back-office section's URL query (`?q=…&status=…&from=…&to=…&page=…`) as a validated, typed
+ * A back-office section's URL query (`?q=…&status=…&from=…&to=…&after=…`) as a validated, typed
  * object, and back into a query string for pagination and CSV links that keep the current filter.
  * It is read from a GET of the owner's own page, so nothing here throws: a value that does not
- * validate is dropped for its default (no search, any status, any date, page 1).
+ * validate is dropped for its default (no search, any status, any date, the newest rows).
  */
 
 import { lazyOnce } from "../lib/lazy-once.ts";
@@ -10,6 +10,7 @@ import { isWellFormedText } from "../lib/well-formed-text.ts";
 import { z } from "../lib/zod.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
+import { type Cursor, cursorParams, type KeyKinds, parseCursor } from "./keyset.ts";
 
 /** Rows per page in every section. */
 export const PAGE_SIZE = 50;
@@ -17,8 +18,6 @@ export const PAGE_SIZE = 50;
 /** Longer search text is cut to this many characters (code points). */
 export const MAX_SEARCH_LENGTH = 200;
 
-/** Far beyond any real page (50 × 1,000,000 rows): bounds OFFSET. */
-const MAX_PAGE = 1_000_000;
 
 /** Every order status (a Record, so a status added to OrderStatus fails the typecheck here until listed). */
 const orderStatuses: Record<OrderStatus, true> = {
@@ -58,6 +57,16 @@ export const SECTION_STATUSES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type Section = keyof typeof SECTION_STATUSES;
+
+/** What each section's two sort columns hold (keyset.ts): a time or KRA's invoice number, then the row's own id. */
+const SECTION_KEY_KINDS: Record<Section, KeyKinds> = {
+  orders: ["text", "text"],
+  subscriptions: ["text", "text"],
+  quotes: ["text", "text"],
+  messages: ["text", "integer"],
+  outbox: ["text", "integer"],
+  invoices: ["integer", "text"],
+};
 type SectionStatus<S extends Section> = (typeof SECTION_STATUSES)[S][number];
 
 export type AdminQuery<S extends Section = Section> = {
@@ -68,8 +77,8 @@ export type AdminQuery<S extends Section = Section> = {
   /** YYYY-MM-DD, inclusive, UTC; null for open-ended. `from` is never after `to`. */
   from: string | null;
   to: string | null;
-  /** 1-based. The search clamps it to the last page. */
-  page: number;
+  /** Where the page starts (keyset.ts); null for the newest rows. */
+  cursor: Cursor | null;
 };
 
 /** What a route hands over: `c.req.query()`, `c.req.queries()` or the request URL's searchParams. */
@@ -93,11 +102,6 @@ const fields = lazyOnce(() => ({
     .string()
     .refine(isWellFormedText)
     .transform((value) => Array.from(value.replace(CONTROLS, " ").trim()).slice(0, MAX_SEARCH_LENGTH).join("").trim()),
-  pageNumber: z
-    .string()
-    .regex(/^[0-9]{1,7}$/)
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_PAGE)),
 }));
 
 const schemas = new Map<Section, z.ZodType>();
@@ -106,7 +110,7 @@ function schemaFor(section: Section): z.ZodType {
   let schema = schemas.get(section);
   if (!schema) {
     const statuses: readonly string[] = SECTION_STATUSES[section];
-    const { day, searchText, pageNumber } = fields();
+    const { day, searchText } = fields();
     schema = z.object({
       q: searchText.catch(""),
       status: z
@@ -116,7 +120,6 @@ function schemaFor(section: Section): z.ZodType {
         .catch(null),
       from: day.nullable().catch(null),
       to: day.nullable().catch(null),
-      page: pageNumber.catch(1),
     });
     schemas.set(section, schema);
   }
@@ -137,19 +140,19 @@ export function parseAdminQuery<S extends Section>(section: S, input: QueryInput
     status: first(input, "status") ?? null,
     from: first(input, "from") ?? null,
     to: first(input, "to") ?? null,
-    page: first(input, "page"),
   };
   const parsed = schemaFor(section).parse(raw) as Omit<AdminQuery<S>, "section">;
   let { from, to } = parsed;
   // A range typed backwards is still a range.
   if (from && to && from > to) [from, to] = [to, from];
-  return { section, q: parsed.q, status: parsed.status, from, to, page: parsed.page };
+  const cursor = parseCursor((name) => first(input, name), SECTION_KEY_KINDS[section]);
+  return { section, q: parsed.q, status: parsed.status, from, to, cursor };
 }
 
 /**
  * The query string (no leading "?") of a query, defaults left out: "" for an unfiltered first page.
- * For a link to another page: `toQueryString({ ...query, page: n })`; for the CSV link, which
- * exports every page: `toQueryString({ ...query, page: 1 })`.
+ * For a link to another page: `toQueryString({ ...query, cursor })`; for the CSV link, which
+ * exports every page: `toQueryString({ ...query, cursor: null })`.
  */
 export function toQueryString(query: AdminQuery): string {
   const params = new URLSearchParams();
@@ -157,7 +160,7 @@ export function toQueryString(query: AdminQuery): string {
   if (query.status) params.set("status", query.status);
   if (query.from) params.set("from", query.from);
   if (query.to) params.set("to", query.to);
-  if (query.page > 1) params.set("page", String(query.page));
+  for (const [name, value] of cursorParams(query.cursor)) params.set(name, value);
   return params.toString();
 }
 

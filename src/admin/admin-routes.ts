@@ -11,6 +11,7 @@ import {
   ADMIN_ORDER_KRA_PIN_PATH,
   ADMIN_ORDER_NOTES_PATH,
   ADMIN_ORDERS_CSV_PATH,
+  ADMIN_OUTBOX_CSV_PATH,
   ADMIN_OUTBOX_RESEND_PATH,
   ADMIN_PATH,
   adminMessageAnchor,
@@ -29,7 +30,7 @@ import {
 import { FORM_BODY_LIMIT, formFields, limitBody, listQueryOf, notice, seeOther } from "./admin-answers.ts";
 import { adminWho, requireOwner } from "./admin-auth.ts";
 import { adminCopy } from "./admin-copy.ts";
-import { csvFilename, messagesCsv, ordersCsv } from "./admin-csv.ts";
+import { type CsvSection, csvFilename, messagesCsv, ordersCsv, outboxCsv } from "./admin-csv.ts";
 import { ADMIN_PRIVATE_HEADERS } from "./admin-identity.ts";
 import { adminSectionPage } from "./admin-page.tsx";
 import { parseAdminQuery, type Section } from "./admin-query.ts";
@@ -55,7 +56,8 @@ function sessionIdParam(param: string | undefined): string | null {
   return param && /^[A-Za-z0-9_]{1,255}$/.test(param) ? param : null;
 }
 
-function csvResponse(c: Context<AppEnv>, section: "orders" | "messages", csv: string): Response {
+/** A CSV download, streamed: no Content-Length, as the file is written while it is read. */
+function csvResponse(c: Context<AppEnv>, section: CsvSection, csv: ReadableStream<Uint8Array>): Response {
   return c.body(csv, 200, {
     ...ADMIN_PRIVATE_HEADERS,
     "Content-Type": "text/csv; charset=utf-8",
@@ -94,7 +96,7 @@ async function saveOrderKraPin(c: Context<AppEnv>): Promise<Response> {
  *
  * GET /admin redirects to Orders (an e-mail's link /admin#order-<id> keeps its fragment across the
  * redirect). GET /admin/{orders,subscriptions,quotes,messages,outbox,invoices}: a section, searched and paged
- * by its query. GET /admin/orders.csv and /admin/messages.csv: the filter's rows as a download.
+ * by its query. GET /admin/orders.csv, /admin/messages.csv and /admin/outbox.csv: the filter's rows as a download.
  *
  * POST /admin/messages/:id/answered (answered=1|0), /admin/orders/:id/notes (note=…),
  * /admin/orders/:id/kra-pin (kraPin=…) and /admin/outbox/:id/resend: the owner's actions, each
@@ -117,12 +119,17 @@ export function adminRoutes() {
 
   app.get(ADMIN_ORDERS_CSV_PATH, owner, async (c) => {
     const query = parseAdminQuery("orders", new URL(c.req.url).searchParams);
-    return csvResponse(c, "orders", await ordersCsv(c.env.DB, query));
+    return csvResponse(c, "orders", ordersCsv(c.env.DB, query));
   });
 
   app.get(ADMIN_MESSAGES_CSV_PATH, owner, async (c) => {
     const query = parseAdminQuery("messages", new URL(c.req.url).searchParams);
-    return csvResponse(c, "messages", await messagesCsv(c.env.DB, query));
+    return csvResponse(c, "messages", messagesCsv(c.env.DB, query));
+  });
+
+  app.get(ADMIN_OUTBOX_CSV_PATH, owner, async (c) => {
+    const query = parseAdminQuery("outbox", new URL(c.req.url).searchParams);
+    return csvResponse(c, "outbox", outboxCsv(c.env.DB, query));
   });
 
   app.post(ADMIN_MESSAGE_ANSWERED_PATH, owner, limitBody(FORM_BODY_LIMIT), async (c) => {

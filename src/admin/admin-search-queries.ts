@@ -22,7 +22,8 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";
-import { countedRows, dateClauses, idSearch, type Listing, phoneSearch, textSearch } from "./admin-listing-queries.ts";
+import { countedRows, dateClauses, idSearch, phoneSearch, textSearch } from "./admin-listing-queries.ts";
+import { keyFields, keysetListing, type Listing } from "./keyset-listing.ts";
 import type { AdminQuery } from "./admin-query.ts";
 
 /** Customer name, e-mail, company, KRA PIN, phone and both references (Stripe's session id and ours). */
@@ -43,22 +44,17 @@ export function ordersListing(
   fields: SelectedFields = getTableColumns(orders),
 ): Listing {
   const dz = database(db);
-  const where = and(
-    query.q ? or(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
-    query.status ? eq(orders.status, query.status) : undefined,
-    ...dateClauses(query, orders.created_at),
-  );
-  return {
-    rows: (limit, offset) =>
-      dz
-        .select(fields)
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.created_at), desc(orders.order_id))
-        .limit(limit)
-        .offset(offset),
-    count: dz.select(countedRows()).from(orders).where(where),
-  };
+  const sort = [orders.created_at, orders.order_id] as const;
+  return keysetListing({
+    rows: () => dz.select(fields).from(orders).$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(orders).$dynamic(),
+    filter: and(query.status ? eq(orders.status, query.status) : undefined, ...dateClauses(query, orders.created_at)),
+    search: query.q ? or(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    searchIndexed: false,
+    sort,
+    names: ["created_at", "order_id"],
+    kinds: ["text", "text"],
+  });
 }
 
 /**
@@ -141,23 +137,22 @@ export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): List
       : query.status === "expired"
         ? lt(quotes.valid_until, NOW)
         : undefined;
-  const where = and(
-    query.q ? textSearch(query.q, QUOTE_SEARCHED) : undefined,
-    status,
-    ...dateClauses(query, quotes.created_at),
-  );
   const lineCount = dz.select(countedRows()).from(quoteLines).where(eq(quoteLines.number, quotes.number));
-  return {
-    rows: (limit, offset) =>
+  const sort = [quotes.created_at, quotes.number] as const;
+  return keysetListing({
+    rows: () =>
       dz
         .select({ ...getTableColumns(quotes), line_count: sql<number>`${lineCount}`.as("line_count") })
         .from(quotes)
-        .where(where)
-        .orderBy(desc(quotes.created_at), desc(quotes.number))
-        .limit(limit)
-        .offset(offset),
-    count: dz.select(countedRows()).from(quotes).where(where),
-  };
+        .$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(quotes).$dynamic(),
+    filter: and(status, ...dateClauses(query, quotes.created_at)),
+    search: query.q ? textSearch(query.q, QUOTE_SEARCHED) : undefined,
+    searchIndexed: false,
+    sort,
+    names: ["created_at", "number"],
+    kinds: ["text", "text"],
+  });
 }
 
 const MESSAGE_SEARCHED = [contactMessages.name, contactMessages.email, contactMessages.company, contactMessages.phone];
@@ -165,32 +160,30 @@ const MESSAGE_SEARCHED = [contactMessages.name, contactMessages.email, contactMe
 /** The contact messages a query selects, newest first ("#12" also finds message 12). Shared with the CSV export. */
 export function messagesListing(db: D1Database, query: AdminQuery<"messages">): Listing {
   const dz = database(db);
-  const where = and(
-    query.q
+  const sort = [contactMessages.created_at, contactMessages.id] as const;
+  return keysetListing({
+    rows: () => dz.select().from(contactMessages).$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(contactMessages).$dynamic(),
+    filter: and(
+      query.status === "answered"
+        ? isNotNull(contactMessages.answered_at)
+        : query.status === "unanswered"
+          ? isNull(contactMessages.answered_at)
+          : undefined,
+      ...dateClauses(query, contactMessages.created_at),
+    ),
+    search: query.q
       ? or(
           textSearch(query.q, MESSAGE_SEARCHED),
           phoneSearch(query.q, contactMessages.phone),
           idSearch(query.q, contactMessages.id),
         )
       : undefined,
-    query.status === "answered"
-      ? isNotNull(contactMessages.answered_at)
-      : query.status === "unanswered"
-        ? isNull(contactMessages.answered_at)
-        : undefined,
-    ...dateClauses(query, contactMessages.created_at),
-  );
-  return {
-    rows: (limit, offset) =>
-      dz
-        .select()
-        .from(contactMessages)
-        .where(where)
-        .orderBy(desc(contactMessages.created_at), desc(contactMessages.id))
-        .limit(limit)
-        .offset(offset),
-    count: dz.select(countedRows()).from(contactMessages).where(where),
-  };
+    searchIndexed: false,
+    sort,
+    names: ["created_at", "id"],
+    kinds: ["text", "integer"],
+  });
 }
 
 const OUTBOX_SEARCHED = [outbox.recipient, outbox.subject, outbox.kind];
@@ -198,20 +191,15 @@ const OUTBOX_SEARCHED = [outbox.recipient, outbox.subject, outbox.kind];
 /** The e-mails a query selects, newest first ("#12" also finds e-mail 12). */
 export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): Listing {
   const dz = database(db);
-  const where = and(
-    query.q ? or(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, outbox.id)) : undefined,
-    query.status ? eq(outbox.status, query.status) : undefined,
-    ...dateClauses(query, outbox.created_at),
-  );
-  return {
-    rows: (limit, offset) =>
-      dz
-        .select()
-        .from(outbox)
-        .where(where)
-        .orderBy(desc(outbox.created_at), desc(outbox.id))
-        .limit(limit)
-        .offset(offset),
-    count: dz.select(countedRows()).from(outbox).where(where),
-  };
+  const sort = [outbox.created_at, outbox.id] as const;
+  return keysetListing({
+    rows: () => dz.select().from(outbox).$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(outbox).$dynamic(),
+    filter: and(query.status ? eq(outbox.status, query.status) : undefined, ...dateClauses(query, outbox.created_at)),
+    search: query.q ? or(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, outbox.id)) : undefined,
+    searchIndexed: false,
+    sort,
+    names: ["created_at", "id"],
+    kinds: ["text", "integer"],
+  });
 }

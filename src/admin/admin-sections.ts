@@ -1,16 +1,18 @@
 import { type InvoicesView, invoiceListing, invoiceStatusLabel, invoicesView } from "../etims/invoices-section.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
-import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, adminSectionPaths } from "../paths.ts";
+import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, ADMIN_OUTBOX_CSV_PATH, adminSectionPaths } from "../paths.ts";
 import { nairobiToday } from "../payments/manual-payment-form.ts";
 import { orderBalances, quotePartPayments } from "../payments/order-balance.ts";
 import { receiptNumbersForOrders } from "../receipts/issue-receipt.ts";
 import { refundsByPayment } from "../refunds/refund-views.ts";
 import { reportedOrderIds } from "./admin-action-queries.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
-import { adminCopy } from "./admin-copy.ts";
-import { fetchPage } from "./admin-listing-queries.ts";
+import { formatDateTime } from "../lib/dates.ts";
+import { ADMIN_TIME_ZONE, adminCopy } from "./admin-copy.ts";
 import { type AdminQuery, parseAdminQuery, SECTION_STATUSES, type Section, toQueryString } from "./admin-query.ts";
+import type { Cursor } from "./keyset.ts";
+import { fetchKeysetPage, type ListPage, type Total } from "./keyset-page.ts";
 import { type MessagesView, searchMessages } from "./message-section.ts";
 import { type OrdersView, searchOrders } from "./order-section.ts";
 import { type OutboxView, searchOutbox } from "./outbox-section.ts";
@@ -32,13 +34,16 @@ export type AdminChrome = {
   statuses: readonly string[];
   /** The label of each status option. */
   statusLabel: (status: string) => string;
-  total: number;
-  page: number;
-  pages: number;
-  links: { previous: string | null; next: string | null; csv: string | null };
+  /** The filter's rows, counted up to 1,000; null for a search read in windows (keyset-page.ts). */
+  total: Total;
+  /** Rows on this page. */
+  shown: number;
+  /** A search that stopped at its time budget: how far back it read, as the owner reads it. */
+  stoppedAt: string | null;
+  links: { newer: string | null; older: string | null; newest: string | null; oldest: string | null; csv: string | null };
 };
 
-type Found = { total: number; page: number; pages: number };
+type Found = Pick<ListPage<unknown>, "rows" | "total" | "links" | "stoppedAt">;
 
 /** One section's rows for a query string, and what its page shows beside them. */
 type SectionLoader = (
@@ -144,7 +149,7 @@ const sections: { [S in Section]: SectionLoader } = {
   },
   async invoices(db, params, env) {
     const query = parseAdminQuery("invoices", params);
-    const found = await fetchPage<InvoicesView["rows"][number]>(db, invoiceListing(db, query), query.page);
+    const found = await fetchKeysetPage<InvoicesView["rows"][number]>(db, invoiceListing(db, query), query.cursor);
     return { query, found, data: await invoicesView(db, env, found.rows, params) };
   },
 };
@@ -162,6 +167,7 @@ const statusLabels: { [S in Section]: (status: string) => string } = {
 const csvPaths: Partial<Record<Section, string>> = {
   orders: ADMIN_ORDERS_CSV_PATH,
   messages: ADMIN_MESSAGES_CSV_PATH,
+  outbox: ADMIN_OUTBOX_CSV_PATH,
 };
 
 /** `path?query`, or the path alone for an empty query. */
@@ -179,22 +185,25 @@ export async function adminSectionView(
 ): Promise<{ chrome: AdminChrome; data: AdminSectionData }> {
   const { query, found, data } = await sections[section](env.DB, params, env);
   const path = adminSectionPaths[section];
-  const at = (page: number) => href(path, toQueryString({ ...query, page }));
+  const at = (cursor: Cursor | null) => href(path, toQueryString({ ...query, cursor }));
   const csv = csvPaths[section];
+  const stopped = found.stoppedAt?.[0];
   const chrome: AdminChrome = {
     section,
     who,
     query,
-    listQuery: toQueryString({ ...query, page: found.page }),
+    listQuery: toQueryString(query),
     statuses: SECTION_STATUSES[section],
     statusLabel: statusLabels[section],
     total: found.total,
-    page: found.page,
-    pages: found.pages,
+    shown: found.rows.length,
+    stoppedAt: stopped === undefined ? null : typeof stopped === "number" ? `#${stopped}` : formatDateTime(stopped, ADMIN_TIME_ZONE),
     links: {
-      previous: found.page > 1 ? at(found.page - 1) : null,
-      next: found.page < found.pages ? at(found.page + 1) : null,
-      csv: csv ? href(csv, toQueryString({ ...query, page: 1 })) : null,
+      newer: found.links.newer ? at(found.links.newer) : null,
+      older: found.links.older ? at(found.links.older) : null,
+      newest: found.links.newest ? at(null) : null,
+      oldest: found.links.oldest ? at({ toward: "oldest" }) : null,
+      csv: csv ? href(csv, toQueryString({ ...query, cursor: null })) : null,
     },
   };
   return { chrome, data };

@@ -1,8 +1,8 @@
 /** The back office's contact messages: search, answered or not, by date. */
 
 import type { AuditRow, ContactMessageRow } from "../db/schema.ts";
-import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { messagesListing } from "./admin-search-queries.ts";
 
 /** A contact message and whether, when and by whom it was answered (NULL: not yet). */
@@ -16,7 +16,7 @@ export type MessagesView = {
 };
 
 /** One page of contact messages for a query. */
-export async function searchMessages(db: D1Database, query: AdminQuery<"messages">): Promise<Page<BackOfficeMessage>> {
-  const found = await fetchPage<BackOfficeMessage>(db, messagesListing(db, query), query.page);
-  return { rows: found.rows, total: found.total, page: found.page, pages: found.pages };
+export async function searchMessages(db: D1Database, query: AdminQuery<"messages">): Promise<ListPage<BackOfficeMessage>> {
+  const found = await fetchKeysetPage<BackOfficeMessage>(db, messagesListing(db, query), query.cursor);
+  return found;
 }

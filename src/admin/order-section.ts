@@ -4,9 +4,9 @@ import type { AuditRow, OrderNoteRow, OrderRow, PaymentRow, SubscriptionRow } fr
 import type { OrderWithItems } from "../orders/orders.ts";
 import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import type { RefundView } from "../refunds/refund-views.ts";
-import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { orderChildren, ordersListing } from "./admin-search-queries.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 
 /** An order as the back office lists it: its lines, subscription(s), payments ledger and notes (newest first). */
 export type BackOfficeOrder = OrderWithItems & {
@@ -50,10 +50,10 @@ function bySession<T extends { order_id: string }>(rows: readonly T[]): Map<stri
 }
 
 /** One page of orders for a query, each with its lines, subscriptions, payments and notes. */
-export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<Page<BackOfficeOrder>> {
-  const found = await fetchPage<OrderRow>(db, ordersListing(db, query), query.page);
+export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<ListPage<BackOfficeOrder>> {
+  const found = await fetchKeysetPage<OrderRow>(db, ordersListing(db, query), query.cursor);
   const ids = found.rows.map((o) => o.order_id);
-  if (ids.length === 0) return { rows: [], total: found.total, page: found.page, pages: found.pages };
+  if (ids.length === 0) return { ...found, rows: [] };
 
   const children = await orderChildren(db, ids);
   const itemsOf = bySession(children.items);
@@ -61,6 +61,7 @@ export async function searchOrders(db: D1Database, query: AdminQuery<"orders">):
   const paymentsOf = bySession(children.payments);
   const notesOf = bySession(children.notes);
   return {
+    ...found,
     rows: found.rows.map((o) => ({
       ...o,
       items: itemsOf.get(o.order_id) ?? [],
@@ -68,8 +69,5 @@ export async function searchOrders(db: D1Database, query: AdminQuery<"orders">):
       payments: paymentsOf.get(o.order_id) ?? [],
       notes: notesOf.get(o.order_id) ?? [],
     })),
-    total: found.total,
-    page: found.page,
-    pages: found.pages,
   };
 }

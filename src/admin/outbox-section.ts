@@ -1,8 +1,8 @@
 /** The back office's Outbox: every e-mail the site sent or tried to, by recipient, subject or kind. */
 
 import type { AuditRow, OutboxRow } from "../db/schema.ts";
-import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { outboxListing } from "./admin-search-queries.ts";
 
 /** What the Outbox page shows: a page of e-mails, each with its audit trail. */
@@ -13,7 +13,7 @@ export type OutboxView = {
 };
 
 /** One page of e-mails for a query, newest first ("#12" also finds e-mail 12). */
-export async function searchOutbox(db: D1Database, query: AdminQuery<"outbox">): Promise<Page<OutboxRow>> {
-  const found = await fetchPage<OutboxRow>(db, outboxListing(db, query), query.page);
-  return { rows: found.rows, total: found.total, page: found.page, pages: found.pages };
+export async function searchOutbox(db: D1Database, query: AdminQuery<"outbox">): Promise<ListPage<OutboxRow>> {
+  const found = await fetchKeysetPage<OutboxRow>(db, outboxListing(db, query), query.cursor);
+  return found;
 }

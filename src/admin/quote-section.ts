@@ -3,8 +3,8 @@
 import type { AuditRow } from "../db/schema.ts";
 import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import type { AdminQuote } from "../quotes/quote-listing.ts";
-import { fetchPage, type Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { quotesListing } from "./admin-search-queries.ts";
 
 /** What the Quotes page shows: a page of quotes and what each one's row needs beside it. */
@@ -22,7 +22,7 @@ export type QuotesView = {
 };
 
 /** One page of quotes for a query, newest first (numbers break ties), each with its line count. */
-export async function searchQuotes(db: D1Database, query: AdminQuery<"quotes">): Promise<Page<AdminQuote>> {
-  const found = await fetchPage<AdminQuote>(db, quotesListing(db, query), query.page);
-  return { rows: found.rows, total: found.total, page: found.page, pages: found.pages };
+export async function searchQuotes(db: D1Database, query: AdminQuery<"quotes">): Promise<ListPage<AdminQuote>> {
+  const found = await fetchKeysetPage<AdminQuote>(db, quotesListing(db, query), query.cursor);
+  return found;
 }

@@ -7,8 +7,8 @@ import { mpesaPlanHistories, type PlanMonthHistory } from "../billing/mpesa-plan
 import { hasEnded } from "../billing/subscription-status.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
-import type { Page } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
+import type { ListPage } from "./keyset-page.ts";
 import { subscriptionsPage } from "./subscription-search-queries.ts";
 
 /** A subscription with its order's buyer, what it bills a month, and when it renews or ends. */
@@ -36,7 +36,7 @@ export type BackOfficeSubscription = SubscriptionRow & {
 /** Monthly revenue of the active subscriptions a filter selects, per currency (all pages). */
 export type MonthlyRevenue = { currency: string; monthly_cents: number; subscriptions: number };
 
-export type SubscriptionsPage = Page<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
+export type SubscriptionsPage = ListPage<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
 
 /** What the Subscriptions page shows: a page of subscriptions and the filter's monthly revenue. */
 export type SubscriptionsView = {
@@ -68,10 +68,8 @@ export async function searchSubscriptions(
   const plans = found.rows.filter((row) => row.mpesa_reference !== null).map((row) => row.subscription_id);
   const months = await mpesaPlanHistories(db, plans);
   return {
+    ...found,
     rows: found.rows.map((row) => ({ ...withDates(row), months: months.get(row.subscription_id) ?? [] })),
-    total: found.total,
-    page: found.page,
-    pages: found.pages,
     monthlyRevenue: found.revenue.map((r) => ({
       currency: r.currency,
       monthly_cents: Number(r.monthly_cents),

@@ -2,8 +2,9 @@
  * The owner's Tax invoices as SQL: the sales a back-office query selects, with their payment, order
  * and receipt, and the owner's "Send again now". Whatever the owner typed is a bound parameter.
  */
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Listing } from "../admin/admin-listing-queries.ts";
+import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/sqlite-core";
+import { keyFields, keysetListing, type Listing } from "../admin/keyset-listing.ts";
 import { type AdminQuery, dateBounds } from "../admin/admin-query.ts";
 import { database, runBatch } from "../db/client.ts";
 import { receipts } from "../db/document-tables.ts";
@@ -97,30 +98,28 @@ function searched(q: string): SQL | undefined {
 export function invoicesListing(db: D1Database, query: AdminQuery<"invoices">): Listing {
   const dz = database(db);
   const { start, end } = dateBounds(query);
-  const where = and(
-    query.q ? searched(query.q) : undefined,
-    query.status ? eq(etimsSales.status, query.status) : undefined,
-    start ? gte(etimsSales.sold_at, start) : undefined,
-    end ? lt(etimsSales.sold_at, end) : undefined,
-  );
-  return {
-    rows: (limit, offset) =>
-      dz
-        .select(listed)
-        .from(etimsSales)
-        .leftJoin(payments, eq(payments.payment_id, etimsSales.payment_id))
-        .leftJoin(orders, eq(orders.order_id, payments.order_id))
-        .where(where)
-        .orderBy(desc(etimsSales.invc_no), desc(etimsSales.trader_invoice_no))
-        .limit(limit)
-        .offset(offset),
-    count: dz
-      .select({ n: count().as("n") })
+  const joined = (fields: SelectedFields) =>
+    dz
+      .select(fields)
       .from(etimsSales)
       .leftJoin(payments, eq(payments.payment_id, etimsSales.payment_id))
       .leftJoin(orders, eq(orders.order_id, payments.order_id))
-      .where(where),
-  };
+      .$dynamic();
+  const sort = [etimsSales.invc_no, etimsSales.trader_invoice_no] as const;
+  return keysetListing({
+    rows: () => joined(listed),
+    keys: () => joined(keyFields(sort)),
+    filter: and(
+      query.status ? eq(etimsSales.status, query.status) : undefined,
+      start ? gte(etimsSales.sold_at, start) : undefined,
+      end ? lt(etimsSales.sold_at, end) : undefined,
+    ),
+    search: query.q ? searched(query.q) : undefined,
+    searchIndexed: false,
+    sort,
+    names: ["invc_no", "trader_invoice_no"],
+    kinds: ["integer", "text"],
+  });
 }
 
 /** Who acted and when: the change and its audit row share the time. */

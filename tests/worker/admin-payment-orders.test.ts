@@ -123,7 +123,7 @@ describe("recording a payment against an order", () => {
 
   it("exports how each order was paid in the CSV", async () => {
     const id = await failedMpesaOrder();
-    const csv = await ordersCsv(db, parseAdminQuery("orders", { q: id }));
+    const csv = await new Response(ordersCsv(db, parseAdminQuery("orders", { q: id }))).text();
     const [, row] = csv.split("\r\n");
     expect(row?.endsWith(",M-Pesa,19350,129.00")).toBe(true);
   });

@@ -1,0 +1,124 @@
+/**
+ * A back-office list as keyset statements: its rows newest first by two sort columns (a time or
+ * number, then a unique column), read from a position (keyset.ts) with the sort index, never by
+ * OFFSET. Whatever the owner typed stays a bound parameter of the conditions handed in.
+ */
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Statement } from "../db/client.ts";
+import type { KeyKinds, SortKey } from "./keyset.ts";
+
+/** Which way a statement reads the list: toward older rows (its own order) or newer ones. */
+export type Travel = "older" | "newer";
+
+/** The most rows a count reads: beyond it the page says "more than 1,000". */
+export const COUNT_CAP = 1_000;
+
+/**
+ * A select with its FROM (and joins) and its fields, still open to WHERE, ORDER BY and LIMIT: what
+ * drizzle's `.$dynamic()` gives.
+ */
+type OpenSelect = {
+  where(where: SQL | undefined): OpenSelect;
+  orderBy(...columns: SQL[]): OpenSelect;
+  limit(limit: number): OpenSelect;
+  offset(offset: number): OpenSelect;
+} & Statement;
+
+/** How a section lists: what it reads, its filter (split into the indexed part and the search) and its order. */
+export type ListingSpec = {
+  /** The list's rows (every field the page needs), from its table and joins. */
+  rows: () => OpenSelect;
+  /** The same FROM and joins, selecting the two sort columns only (`k0`, `k1`): for counts and window edges. */
+  keys: () => OpenSelect;
+  /** Status and date conditions: answered from indexes. */
+  filter: SQL | undefined;
+  /** What the owner typed, as a condition; undefined for no search. */
+  search: SQL | undefined;
+  /** Whether `search` is answered from an index (a reference, an e-mail, the full-text table). */
+  searchIndexed: boolean;
+  /** The sort column, then the unique column breaking its ties: newest first means both descending. */
+  sort: readonly [SQLiteColumn, SQLiteColumn];
+  /** The names those two columns come back under in a row of `rows`. */
+  names: readonly [string, string];
+  kinds: KeyKinds;
+};
+
+/** A listing's statements, not yet run. */
+export type Listing = {
+  /** Up to `limit` rows past `from` (none: from the end) in the way of travel, between it and `to` when given. */
+  rows: (limit: number, travel: Travel, from?: SortKey, to?: SortKey) => Statement;
+  /** Rows (at most one) on the far side of `key`, itself included: is there anything that way? */
+  beyond: (travel: Travel, key: SortKey) => Statement;
+  /** The filter's rows, counted up to COUNT_CAP + 1 (column `n`). */
+  count: Statement;
+  /** The rows the filter selects with the search left out, counted up to `cap` + 1 (column `n`). */
+  unsearchedCount: (cap: number) => Statement;
+  /** The key of the `size`-th row past `from` when the search is left out (columns k0, k1): a window's edge. */
+  windowEdge: (travel: Travel, size: number, from?: SortKey) => Statement;
+  keyOf: (row: Record<string, unknown>) => SortKey;
+  /** The key of a row of `beyond` or `windowEdge` (columns k0, k1). */
+  edgeKeyOf: (row: Record<string, unknown>) => SortKey;
+  kinds: KeyKinds;
+  /** Whether the whole filter is answered from indexes; if not, the pager reads it window by window. */
+  indexed: boolean;
+};
+
+/** `(sort, tie) < (a, b)` going older, `>` going newer; `orEqual` takes the key's own row too. */
+function pastKey(sort: ListingSpec["sort"], travel: Travel, key: SortKey, orEqual = false): SQL {
+  const [a, b] = sort;
+  const op = sql.raw(travel === "older" ? (orEqual ? "<=" : "<") : orEqual ? ">=" : ">");
+  return sql`(${a}, ${b}) ${op} (${key[0]}, ${key[1]})`;
+}
+
+function ordered(sort: ListingSpec["sort"], travel: Travel): SQL[] {
+  const by = travel === "older" ? desc : asc;
+  return [by(sort[0]), by(sort[1])];
+}
+
+function keyValue(value: unknown, kind: "text" | "integer"): string | number {
+  return kind === "integer" ? Number(value) : String(value);
+}
+
+export function keysetListing(spec: ListingSpec): Listing {
+  const whole = and(spec.filter, spec.search);
+  return {
+    rows: (limit, travel, from, to) =>
+      spec
+        .rows()
+        .where(
+          and(
+            whole,
+            from ? pastKey(spec.sort, travel, from) : undefined,
+            // The window's far edge, itself included: the next window starts past it.
+            to ? pastKey(spec.sort, travel === "older" ? "newer" : "older", to, true) : undefined,
+          ),
+        )
+        .orderBy(...ordered(spec.sort, travel))
+        .limit(limit),
+    beyond: (travel, key) =>
+      spec
+        .keys()
+        .where(and(whole, pastKey(spec.sort, travel, key, true)))
+        .limit(1),
+    // A subquery stops reading at the cap: counting every e-mail cost a full scan on every first page.
+    count: sql`SELECT count(*) AS n FROM (${spec.keys().where(whole).limit(COUNT_CAP + 1)})`,
+    unsearchedCount: (cap) => sql`SELECT count(*) AS n FROM (${spec.keys().where(spec.filter).limit(cap + 1)})`,
+    windowEdge: (travel, size, from) =>
+      spec
+        .keys()
+        .where(and(spec.filter, from ? pastKey(spec.sort, travel, from) : undefined))
+        .orderBy(...ordered(spec.sort, travel))
+        .limit(1)
+        .offset(size - 1),
+    keyOf: (row) => [keyValue(row[spec.names[0]], spec.kinds[0]), keyValue(row[spec.names[1]], spec.kinds[1])],
+    edgeKeyOf: (row) => [keyValue(row.k0, spec.kinds[0]), keyValue(row.k1, spec.kinds[1])],
+    kinds: spec.kinds,
+    indexed: !spec.search || spec.searchIndexed,
+  };
+}
+
+/** The `k0`, `k1` fields of ListingSpec.keys. */
+export function keyFields(sort: ListingSpec["sort"]) {
+  return { k0: sql`${sort[0]}`.as("k0"), k1: sql`${sort[1]}`.as("k1") };
+}
