@@ -10,7 +10,7 @@ export type SizeRun = {
   seededMs: number | null;
   counts: Record<string, number> | null;
   probes: { gmailBuyer: string; otherBuyer: string };
-  expectedRows: { orders: number; messages: number };
+  expectedRows: { orders: number; messages: number; emails: number };
   measured: Measured[];
   crons: CronFigure[];
   scans: Scan[];
@@ -42,7 +42,7 @@ export function printTable(small: SizeRun, big: SizeRun): void {
   console.log("");
   for (const run of [small, big]) {
     for (const m of run.measured.filter((x) => x.kind === "csv")) {
-      const expected = m.what.startsWith("orders") ? run.expectedRows.orders : run.expectedRows.messages;
+      const expected = expectedRowsOf(run, m.what);
       console.log(
         `${run.orders} orders: ${m.what}: ${m.rows} of ${expected} rows, ${m.bytes.toLocaleString("en")} bytes`,
       );
@@ -50,6 +50,12 @@ export function printTable(small: SizeRun, big: SizeRun): void {
     for (const c of run.crons)
       console.log(`${run.orders} orders: cron "${c.cron}" runs: ${c.samples.map(fmt).join(", ")} ms`);
   }
+}
+
+/** The rows a CSV target must hold: every row of its table (the exports' filter is none). */
+function expectedRowsOf(run: SizeRun, what: string): number {
+  if (what.startsWith("orders")) return run.expectedRows.orders;
+  return what.startsWith("e-mails") ? run.expectedRows.emails : run.expectedRows.messages;
 }
 
 export function printScans(run: SizeRun): void {
@@ -68,7 +74,7 @@ export function failures(small: SizeRun, big: SizeRun): string[] {
     for (const m of run.measured) {
       if (m.status !== 200) failed.push(`${m.what} at ${run.orders} orders answered ${m.status}`);
       if (m.kind !== "csv") continue;
-      const expected = m.what.startsWith("orders") ? run.expectedRows.orders : run.expectedRows.messages;
+      const expected = expectedRowsOf(run, m.what);
       if (m.rows !== expected) failed.push(`${m.what} at ${run.orders} orders holds ${m.rows} of ${expected} rows`);
     }
   }

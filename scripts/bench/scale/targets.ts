@@ -11,7 +11,7 @@ export type Probes = {
   /** The buyer at any other domain with the most orders. */
   otherBuyer: string;
   /** Rows each CSV must hold (the export's filter is none: every row). */
-  expectedRows: { orders: number; messages: number };
+  expectedRows: { orders: number; messages: number; emails: number };
   /** Rows per table, for the plans' "over 1,000 rows" rule. */
   tableRows: Record<string, number>;
 };
@@ -50,7 +50,7 @@ export function pickProbes(persistTo: string): Probes {
     return {
       gmailBuyer: buyer("LIKE"),
       otherBuyer: buyer("NOT LIKE"),
-      expectedRows: { orders: count("orders"), messages: count("contact_messages") },
+      expectedRows: { orders: count("orders"), messages: count("contact_messages"), emails: count("outbox") },
       tableRows,
     };
   } finally {
@@ -78,13 +78,14 @@ export function targetsFor(probes: Probes, lastOrdersPage: string | null): Targe
     { what: "People, a buyer at another domain", path: `/admin/people?email=${q(probes.otherBuyer)}`, kind: "people" },
     { what: "orders CSV", path: "/admin/orders.csv", kind: "csv" },
     { what: "messages CSV", path: "/admin/messages.csv", kind: "csv" },
+    { what: "e-mails CSV", path: "/admin/outbox.csv", kind: "csv" },
   ];
   return list;
 }
 
 /**
- * The last page's address as the first page links it: "Page 1 of N" (numbered pages), or a link
- * marked rel="last" (a keyset pager that offers one). Null when the page offers neither.
+ * The last page's address as the first page links it: "Page 1 of N" (numbered pages), or the
+ * keyset pager's "Oldest" link (data-page-link="last"). Null when the page offers neither.
  */
 export function lastPageOf(firstPageHtml: string): string | null {
   const numbered = /Page 1 of ([0-9][0-9,]*)/.exec(firstPageHtml);
@@ -92,7 +93,7 @@ export function lastPageOf(firstPageHtml: string): string | null {
     const pages = Number(numbered[1].replace(/,/g, ""));
     return pages > 1 ? `/admin/orders?page=${pages}` : null;
   }
-  const last = /<a\b[^>]*\brel="last"[^>]*\bhref="([^"]+)"|<a\b[^>]*\bhref="([^"]+)"[^>]*\brel="last"/.exec(
+  const last = /<a\b[^>]*\bhref="([^"]+)"[^>]*\bdata-page-link="last"|<a\b[^>]*\bdata-page-link="last"[^>]*\bhref="([^"]+)"/.exec(
     firstPageHtml,
   );
   const href = last?.[1] ?? last?.[2];
