@@ -4,7 +4,7 @@
  * whatever the owner typed is always a bound parameter.
  */
 
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
 import { NOW } from "../db/column-values.ts";
@@ -22,19 +22,9 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";
-import { countedRows, dateClauses, idSearch, type Listing, phoneSearch, textSearch } from "./admin-listing-queries.ts";
+import { countedRows, dateClauses, type Listing } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
-
-/** Customer name, e-mail, company, KRA PIN, phone and both references (Stripe's session id and ours). */
-const ORDER_SEARCHED = [
-  orders.customer_name,
-  orders.customer_email,
-  orders.customer_company,
-  orders.customer_kra_pin,
-  orders.customer_phone,
-  orders.order_id,
-  orders.order_ref,
-];
+import { messageSearch, orderSearch, outboxSearch, quoteSearch } from "./admin-search-conditions.ts";
 
 /** The orders a query selects, newest first: every column of each, or `fields`. */
 export function ordersListing(
@@ -44,7 +34,7 @@ export function ordersListing(
 ): Listing {
   const dz = database(db);
   const where = and(
-    query.q ? or(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
+    orderSearch(query.q).where,
     query.status ? eq(orders.status, query.status) : undefined,
     ...dateClauses(query, orders.created_at),
   );
@@ -130,8 +120,6 @@ export async function orderChildren(db: D1Database, ids: readonly string[]): Pro
   };
 }
 
-const QUOTE_SEARCHED = [quotes.number, quotes.customer_name, quotes.customer_email, quotes.customer_company];
-
 /** The quotes a query selects, newest first (numbers break ties), each with its line count. */
 export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): Listing {
   const dz = database(db);
@@ -141,11 +129,7 @@ export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): List
       : query.status === "expired"
         ? lt(quotes.valid_until, NOW)
         : undefined;
-  const where = and(
-    query.q ? textSearch(query.q, QUOTE_SEARCHED) : undefined,
-    status,
-    ...dateClauses(query, quotes.created_at),
-  );
+  const where = and(quoteSearch(query.q).where, status, ...dateClauses(query, quotes.created_at));
   const lineCount = dz.select(countedRows()).from(quoteLines).where(eq(quoteLines.number, quotes.number));
   return {
     rows: (limit, offset) =>
@@ -160,19 +144,11 @@ export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): List
   };
 }
 
-const MESSAGE_SEARCHED = [contactMessages.name, contactMessages.email, contactMessages.company, contactMessages.phone];
-
 /** The contact messages a query selects, newest first ("#12" also finds message 12). Shared with the CSV export. */
 export function messagesListing(db: D1Database, query: AdminQuery<"messages">): Listing {
   const dz = database(db);
   const where = and(
-    query.q
-      ? or(
-          textSearch(query.q, MESSAGE_SEARCHED),
-          phoneSearch(query.q, contactMessages.phone),
-          idSearch(query.q, contactMessages.id),
-        )
-      : undefined,
+    messageSearch(query.q).where,
     query.status === "answered"
       ? isNotNull(contactMessages.answered_at)
       : query.status === "unanswered"
@@ -193,13 +169,11 @@ export function messagesListing(db: D1Database, query: AdminQuery<"messages">): 
   };
 }
 
-const OUTBOX_SEARCHED = [outbox.recipient, outbox.subject, outbox.kind];
-
 /** The e-mails a query selects, newest first ("#12" also finds e-mail 12). */
 export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): Listing {
   const dz = database(db);
   const where = and(
-    query.q ? or(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, outbox.id)) : undefined,
+    outboxSearch(query.q).where,
     query.status ? eq(outbox.status, query.status) : undefined,
     ...dateClauses(query, outbox.created_at),
   );
