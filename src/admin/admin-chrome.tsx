@@ -154,7 +154,15 @@ function SearchForm({ chrome }: { chrome: AdminChrome }) {
 }
 
 /** One link of the pager; an empty slot when there is no page that way, so the others keep their place. */
-function PageLink({ href, rel, children }: { href: string | null; rel: "prev" | "next" | "first" | "last"; children: ReactNode }) {
+function PageLink({
+  href,
+  rel,
+  children,
+}: {
+  href: string | null;
+  rel: "prev" | "next" | "first" | "last";
+  children: ReactNode;
+}) {
   if (!href) return <span className="min-w-24" />;
   // rel takes prev and next only: HTML has no first and last link types, so those go by data attribute.
   const linkRel = rel === "prev" || rel === "next" ? rel : undefined;

@@ -25,16 +25,25 @@ const PHONE_PUNCTUATION = [" ", "-", "+", "(", ")", "."];
  * number's digits, however the buyer spaced them: undefined for other text or fewer than 4 digits.
  */
 export function phoneSearch(q: string, column: SQLiteColumn): SQL | undefined {
-  if (!/^[0-9\s+\-().]+$/.test(q)) return undefined;
-  const digits = q.replace(/[^0-9]/g, "");
-  if (digits.length < 4) return undefined;
+  const national = phoneDigitsSearched(q);
+  if (national === undefined) return undefined;
   const stripped = PHONE_PUNCTUATION.reduce<SQL>(
     (inner, ch) => sql`replace(${inner}, ${sql.raw(`'${ch}'`)}, '')`,
     sql`${column}`,
   );
-  // The national form (0700…) also finds the international one (+254 700…).
-  const national = digits.startsWith("0") ? digits.slice(1) : digits;
   return sql`instr(${stripped}, ${national}) > 0`;
+}
+
+/**
+ * The digits a phone search looks for in a number stripped of its punctuation: undefined when the
+ * text does not look like part of a phone number or has fewer than 4 digits. The national form
+ * (0700…) also finds the international one (+254 700…), so its leading 0 goes.
+ */
+export function phoneDigitsSearched(q: string): string | undefined {
+  if (!/^[0-9\s+\-().]+$/.test(q)) return undefined;
+  const digits = q.replace(/[^0-9]/g, "");
+  if (digits.length < 4) return undefined;
+  return digits.startsWith("0") ? digits.slice(1) : digits;
 }
 
 /** "42" or "#42" also finds message 42. */
@@ -51,7 +60,6 @@ export function dateClauses(query: Pick<AdminQuery, "from" | "to">, column: SQLi
   if (end) clauses.push(lt(column, end));
   return clauses;
 }
-
 
 /** `count(*)` under the name the listings read it by. */
 export const countedRows = () => ({ n: count().as("n") });

@@ -18,7 +18,6 @@ export const PAGE_SIZE = 50;
 /** Longer search text is cut to this many characters (code points). */
 export const MAX_SEARCH_LENGTH = 200;
 
-
 /** Every order status (a Record, so a status added to OrderStatus fails the typecheck here until listed). */
 const orderStatuses: Record<OrderStatus, true> = {
   pending: true,

@@ -4,7 +4,7 @@
  * whatever the owner typed is always a bound parameter.
  */
 
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
 import { NOW } from "../db/column-values.ts";
@@ -22,20 +22,19 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from "../db/schema.ts";
-import { countedRows, dateClauses, idSearch, phoneSearch, textSearch } from "./admin-listing-queries.ts";
-import { keyFields, keysetListing, type Listing } from "./keyset-listing.ts";
+import { countedRows, dateClauses } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
+import {
+  messageSearch,
+  orderSearch,
+  outboxSearch,
+  quoteSearch,
+  type SearchCondition,
+} from "./admin-search-conditions.ts";
+import { keyFields, keysetListing, type Listing } from "./keyset-listing.ts";
 
-/** Customer name, e-mail, company, KRA PIN, phone and both references (Stripe's session id and ours). */
-const ORDER_SEARCHED = [
-  orders.customer_name,
-  orders.customer_email,
-  orders.customer_company,
-  orders.customer_kra_pin,
-  orders.customer_phone,
-  orders.order_id,
-  orders.order_ref,
-];
+/** A section's search as the listing takes it: row by row, and through its index where one answers. */
+const searchForms = (condition: SearchCondition) => ({ search: condition.scan, searchIndex: condition.index });
 
 /** The orders a query selects, newest first: every column of each, or `fields`. */
 export function ordersListing(
@@ -49,8 +48,7 @@ export function ordersListing(
     rows: () => dz.select(fields).from(orders).$dynamic(),
     keys: () => dz.select(keyFields(sort)).from(orders).$dynamic(),
     filter: and(query.status ? eq(orders.status, query.status) : undefined, ...dateClauses(query, orders.created_at)),
-    search: query.q ? or(textSearch(query.q, ORDER_SEARCHED), phoneSearch(query.q, orders.customer_phone)) : undefined,
-    searchIndexed: false,
+    ...searchForms(orderSearch(query.q)),
     sort,
     names: ["created_at", "order_id"],
     kinds: ["text", "text"],
@@ -126,8 +124,6 @@ export async function orderChildren(db: D1Database, ids: readonly string[]): Pro
   };
 }
 
-const QUOTE_SEARCHED = [quotes.number, quotes.customer_name, quotes.customer_email, quotes.customer_company];
-
 /** The quotes a query selects, newest first (numbers break ties), each with its line count. */
 export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): Listing {
   const dz = database(db);
@@ -147,15 +143,12 @@ export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): List
         .$dynamic(),
     keys: () => dz.select(keyFields(sort)).from(quotes).$dynamic(),
     filter: and(status, ...dateClauses(query, quotes.created_at)),
-    search: query.q ? textSearch(query.q, QUOTE_SEARCHED) : undefined,
-    searchIndexed: false,
+    ...searchForms(quoteSearch(query.q)),
     sort,
     names: ["created_at", "number"],
     kinds: ["text", "text"],
   });
 }
-
-const MESSAGE_SEARCHED = [contactMessages.name, contactMessages.email, contactMessages.company, contactMessages.phone];
 
 /** The contact messages a query selects, newest first ("#12" also finds message 12). Shared with the CSV export. */
 export function messagesListing(db: D1Database, query: AdminQuery<"messages">): Listing {
@@ -172,21 +165,12 @@ export function messagesListing(db: D1Database, query: AdminQuery<"messages">): 
           : undefined,
       ...dateClauses(query, contactMessages.created_at),
     ),
-    search: query.q
-      ? or(
-          textSearch(query.q, MESSAGE_SEARCHED),
-          phoneSearch(query.q, contactMessages.phone),
-          idSearch(query.q, contactMessages.id),
-        )
-      : undefined,
-    searchIndexed: false,
+    ...searchForms(messageSearch(query.q)),
     sort,
     names: ["created_at", "id"],
     kinds: ["text", "integer"],
   });
 }
-
-const OUTBOX_SEARCHED = [outbox.recipient, outbox.subject, outbox.kind];
 
 /** The e-mails a query selects, newest first ("#12" also finds e-mail 12). */
 export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): Listing {
@@ -196,8 +180,7 @@ export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): List
     rows: () => dz.select().from(outbox).$dynamic(),
     keys: () => dz.select(keyFields(sort)).from(outbox).$dynamic(),
     filter: and(query.status ? eq(outbox.status, query.status) : undefined, ...dateClauses(query, outbox.created_at)),
-    search: query.q ? or(textSearch(query.q, OUTBOX_SEARCHED), idSearch(query.q, outbox.id)) : undefined,
-    searchIndexed: false,
+    ...searchForms(outboxSearch(query.q)),
     sort,
     names: ["created_at", "id"],
     kinds: ["text", "integer"],

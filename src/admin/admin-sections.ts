@@ -1,4 +1,5 @@
 import { type InvoicesView, invoiceListing, invoiceStatusLabel, invoicesView } from "../etims/invoices-section.ts";
+import { formatDateTime } from "../lib/dates.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import { ADMIN_MESSAGES_CSV_PATH, ADMIN_ORDERS_CSV_PATH, ADMIN_OUTBOX_CSV_PATH, adminSectionPaths } from "../paths.ts";
@@ -8,7 +9,6 @@ import { receiptNumbersForOrders } from "../receipts/issue-receipt.ts";
 import { refundsByPayment } from "../refunds/refund-views.ts";
 import { reportedOrderIds } from "./admin-action-queries.ts";
 import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
-import { formatDateTime } from "../lib/dates.ts";
 import { ADMIN_TIME_ZONE, adminCopy } from "./admin-copy.ts";
 import { type AdminQuery, parseAdminQuery, SECTION_STATUSES, type Section, toQueryString } from "./admin-query.ts";
 import type { Cursor } from "./keyset.ts";
@@ -40,7 +40,13 @@ export type AdminChrome = {
   shown: number;
   /** A search that stopped at its time budget: how far back it read, as the owner reads it. */
   stoppedAt: string | null;
-  links: { newer: string | null; older: string | null; newest: string | null; oldest: string | null; csv: string | null };
+  links: {
+    newer: string | null;
+    older: string | null;
+    newest: string | null;
+    oldest: string | null;
+    csv: string | null;
+  };
 };
 
 type Found = Pick<ListPage<unknown>, "rows" | "total" | "links" | "stoppedAt">;
@@ -197,7 +203,12 @@ export async function adminSectionView(
     statusLabel: statusLabels[section],
     total: found.total,
     shown: found.rows.length,
-    stoppedAt: stopped === undefined ? null : typeof stopped === "number" ? `#${stopped}` : formatDateTime(stopped, ADMIN_TIME_ZONE),
+    stoppedAt:
+      stopped === undefined
+        ? null
+        : typeof stopped === "number"
+          ? `#${stopped}`
+          : formatDateTime(stopped, ADMIN_TIME_ZONE),
     links: {
       newer: found.links.newer ? at(found.links.newer) : null,
       older: found.links.older ? at(found.links.older) : null,

@@ -33,10 +33,10 @@ export type ListingSpec = {
   keys: () => OpenSelect;
   /** Status and date conditions: answered from indexes. */
   filter: SQL | undefined;
-  /** What the owner typed, as a condition; undefined for no search. */
+  /** What the owner typed, as a condition tested row by row; undefined for no search. */
   search: SQL | undefined;
-  /** Whether `search` is answered from an index (a reference, an e-mail, the full-text table). */
-  searchIndexed: boolean;
+  /** The same answer with an index naming the candidate rows (admin-search-conditions.ts); undefined when none can. */
+  searchIndex: SQL | undefined;
   /** The sort column, then the unique column breaking its ties: newest first means both descending. */
   sort: readonly [SQLiteColumn, SQLiteColumn];
   /** The names those two columns come back under in a row of `rows`. */
@@ -44,14 +44,20 @@ export type ListingSpec = {
   kinds: KeyKinds;
 };
 
+/** How a statement tests the search: through its index, or row by row. */
+export type SearchUse = "index" | "scan";
+
 /** A listing's statements, not yet run. */
 export type Listing = {
-  /** Up to `limit` rows past `from` (none: from the end) in the way of travel, between it and `to` when given. */
-  rows: (limit: number, travel: Travel, from?: SortKey, to?: SortKey) => Statement;
+  /**
+   * Up to `limit` rows past `from` (none: from the end) in the way of travel, as far as `to` (itself
+   * included) when given; the search tested through its index unless `use` says "scan".
+   */
+  rows: (limit: number, travel: Travel, from?: SortKey, to?: SortKey, use?: SearchUse) => Statement;
   /** Rows (at most one) on the far side of `key`, itself included: is there anything that way? */
   beyond: (travel: Travel, key: SortKey) => Statement;
-  /** The filter's rows, counted up to COUNT_CAP + 1 (column `n`). */
-  count: Statement;
+  /** The filter's rows, counted up to COUNT_CAP + 1 (column `n`); between two keys when given. */
+  count: (use?: SearchUse, from?: SortKey, to?: SortKey, travel?: Travel) => Statement;
   /** The rows the filter selects with the search left out, counted up to `cap` + 1 (column `n`). */
   unsearchedCount: (cap: number) => Statement;
   /** The key of the `size`-th row past `from` when the search is left out (columns k0, k1): a window's edge. */
@@ -60,8 +66,11 @@ export type Listing = {
   /** The key of a row of `beyond` or `windowEdge` (columns k0, k1). */
   edgeKeyOf: (row: Record<string, unknown>) => SortKey;
   kinds: KeyKinds;
-  /** Whether the whole filter is answered from indexes; if not, the pager reads it window by window. */
-  indexed: boolean;
+  /**
+   * The search, if any: "index" when an index can answer it, "scan" when only a row-by-row test
+   * can (the pager then reads it window by window); "none" for no search.
+   */
+  search: "none" | "index" | "scan";
 };
 
 /** `(sort, tie) < (a, b)` going older, `>` going newer; `orEqual` takes the key's own row too. */
@@ -81,29 +90,37 @@ function keyValue(value: unknown, kind: "text" | "integer"): string | number {
 }
 
 export function keysetListing(spec: ListingSpec): Listing {
-  const whole = and(spec.filter, spec.search);
+  const whole = (use: SearchUse = "index") =>
+    and(spec.filter, use === "index" ? (spec.searchIndex ?? spec.search) : spec.search);
+  /** From `from` (excluded) in the way of travel, as far as `to` (included). */
+  const between = (travel: Travel, from?: SortKey, to?: SortKey) =>
+    and(
+      from ? pastKey(spec.sort, travel, from) : undefined,
+      to ? pastKey(spec.sort, travel === "older" ? "newer" : "older", to, true) : undefined,
+    );
   return {
-    rows: (limit, travel, from, to) =>
+    rows: (limit, travel, from, to, use) =>
       spec
         .rows()
-        .where(
-          and(
-            whole,
-            from ? pastKey(spec.sort, travel, from) : undefined,
-            // The window's far edge, itself included: the next window starts past it.
-            to ? pastKey(spec.sort, travel === "older" ? "newer" : "older", to, true) : undefined,
-          ),
-        )
+        .where(and(whole(use), between(travel, from, to)))
         .orderBy(...ordered(spec.sort, travel))
         .limit(limit),
     beyond: (travel, key) =>
       spec
         .keys()
-        .where(and(whole, pastKey(spec.sort, travel, key, true)))
+        .where(and(whole(), pastKey(spec.sort, travel, key, true)))
         .limit(1),
     // A subquery stops reading at the cap: counting every e-mail cost a full scan on every first page.
-    count: sql`SELECT count(*) AS n FROM (${spec.keys().where(whole).limit(COUNT_CAP + 1)})`,
-    unsearchedCount: (cap) => sql`SELECT count(*) AS n FROM (${spec.keys().where(spec.filter).limit(cap + 1)})`,
+    count: (use, from, to, travel = "older") =>
+      sql`SELECT count(*) AS n FROM (${spec
+        .keys()
+        .where(and(whole(use), between(travel, from, to)))
+        .limit(COUNT_CAP + 1)})`,
+    unsearchedCount: (cap) =>
+      sql`SELECT count(*) AS n FROM (${spec
+        .keys()
+        .where(spec.filter)
+        .limit(cap + 1)})`,
     windowEdge: (travel, size, from) =>
       spec
         .keys()
@@ -114,7 +131,7 @@ export function keysetListing(spec: ListingSpec): Listing {
     keyOf: (row) => [keyValue(row[spec.names[0]], spec.kinds[0]), keyValue(row[spec.names[1]], spec.kinds[1])],
     edgeKeyOf: (row) => [keyValue(row.k0, spec.kinds[0]), keyValue(row.k1, spec.kinds[1])],
     kinds: spec.kinds,
-    indexed: !spec.search || spec.searchIndexed,
+    search: !spec.search ? "none" : spec.searchIndex ? "index" : "scan",
   };
 }
 

@@ -2,8 +2,8 @@
 
 import type { AuditRow, ContactMessageRow } from "../db/schema.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { messagesListing } from "./admin-search-queries.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 
 /** A contact message and whether, when and by whom it was answered (NULL: not yet). */
 export type BackOfficeMessage = ContactMessageRow;
@@ -16,7 +16,10 @@ export type MessagesView = {
 };
 
 /** One page of contact messages for a query. */
-export async function searchMessages(db: D1Database, query: AdminQuery<"messages">): Promise<ListPage<BackOfficeMessage>> {
+export async function searchMessages(
+  db: D1Database,
+  query: AdminQuery<"messages">,
+): Promise<ListPage<BackOfficeMessage>> {
   const found = await fetchKeysetPage<BackOfficeMessage>(db, messagesListing(db, query), query.cursor);
   return found;
 }

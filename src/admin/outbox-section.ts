@@ -2,8 +2,8 @@
 
 import type { AuditRow, OutboxRow } from "../db/schema.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { outboxListing } from "./admin-search-queries.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 
 /** What the Outbox page shows: a page of e-mails, each with its audit trail. */
 export type OutboxView = {

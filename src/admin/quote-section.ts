@@ -4,8 +4,8 @@ import type { AuditRow } from "../db/schema.ts";
 import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import type { AdminQuote } from "../quotes/quote-listing.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 import { quotesListing } from "./admin-search-queries.ts";
+import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
 
 /** What the Quotes page shows: a page of quotes and what each one's row needs beside it. */
 export type QuotesView = {

@@ -101,7 +101,7 @@ export async function subscriptionsPage<Row>(
     keys: () => withOrder(keyFields(sort)),
     filter,
     search,
-    searchIndexed: false,
+    searchIndex: undefined,
     sort,
     names: ["created_at", "subscription_id"],
     kinds: ["text", "text"],

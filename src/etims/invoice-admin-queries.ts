@@ -4,8 +4,8 @@
  */
 import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
-import { keyFields, keysetListing, type Listing } from "../admin/keyset-listing.ts";
 import { type AdminQuery, dateBounds } from "../admin/admin-query.ts";
+import { keyFields, keysetListing, type Listing } from "../admin/keyset-listing.ts";
 import { database, runBatch } from "../db/client.ts";
 import { receipts } from "../db/document-tables.ts";
 import { type EtimsSaleRow, etimsSales } from "../db/etims-tables.ts";
@@ -115,7 +115,7 @@ export function invoicesListing(db: D1Database, query: AdminQuery<"invoices">): 
       end ? lt(etimsSales.sold_at, end) : undefined,
     ),
     search: query.q ? searched(query.q) : undefined,
-    searchIndexed: false,
+    searchIndex: undefined,
     sort,
     names: ["invc_no", "trader_invoice_no"],
     kinds: ["integer", "text"],

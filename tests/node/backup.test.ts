@@ -9,6 +9,7 @@ import { fakeWrangler } from "./fake-wrangler.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
+const SCHEMA_QUERY = "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid";
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -27,11 +28,56 @@ it("exports the remote database into a dated file and says how big it is", { tim
   const iso = before.toISOString();
   expect(file).toMatch(new RegExp(`^acacia-site-${iso.slice(0, 10)}-\\d{4}\\.sql$`));
   expect(wrangler.calls().map((c) => c.argv)).toEqual([
+    ["d1", "execute", "acacia-site", "--remote", "--json", "--command", SCHEMA_QUERY],
     ["d1", "export", "acacia-site", "--remote", "--output", join(out, file ?? "")],
   ]);
   const size = statSync(join(out, file ?? "")).size;
   expect(size).toBeGreaterThan(0);
   expect(stdout).toContain(`Wrote ${join(out, file ?? "")}: ${size} bytes`);
+});
+
+it("names every table, index and trigger but the search indexes, which wrangler cannot export", {
+  timeout: 30_000,
+}, async () => {
+  const table = (name: string, sql = `CREATE TABLE ${name} (a)`) => ({ type: "table", name, tbl_name: name, sql });
+  const wrangler = fakeWrangler({
+    d1: [],
+    r2: [],
+    queues: [],
+    secrets: [],
+    schema: [
+      table("orders"),
+      {
+        type: "index",
+        name: "orders_by_created",
+        tbl_name: "orders",
+        sql: "CREATE INDEX orders_by_created ON orders (a)",
+      },
+      table("sqlite_sequence", "CREATE TABLE sqlite_sequence(name,seq)"),
+      table("orders_search", "CREATE VIRTUAL TABLE orders_search USING fts5(a, tokenize = 'trigram')"),
+      table("orders_search_data"),
+      table("orders_search_idx"),
+      {
+        type: "index",
+        name: "sqlite_autoindex_orders_search_idx_1",
+        tbl_name: "orders_search_idx",
+        sql: "CREATE INDEX x ON orders_search_idx (a)",
+      },
+      {
+        type: "trigger",
+        name: "orders_search_insert",
+        tbl_name: "orders",
+        sql: "CREATE TRIGGER orders_search_insert …",
+      },
+      table("outbox"),
+    ],
+  });
+  const out = mkdtempSync(join(tmpdir(), "backups-"));
+  cleanups.push(wrangler.close, () => rmSync(out, { recursive: true, force: true }));
+  await run(process.execPath, ["scripts/backup.ts", "--out-dir", out], { cwd: ROOT, env: { PATH: wrangler.path } });
+  const exported = wrangler.calls().find((c) => c.argv[1] === "export")?.argv ?? [];
+  const named = exported.flatMap((arg, i) => (exported[i - 1] === "--table" ? [arg] : []));
+  expect(named).toEqual(["orders", "orders_by_created", "sqlite_sequence", "orders_search_insert", "outbox"]);
 });
 
 /** The permission bits of a path (0o600 for rw-------). */

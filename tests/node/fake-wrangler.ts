@@ -11,6 +11,8 @@ export type FakeState = {
   queues: string[];
   /** null: the Worker was never deployed (wrangler secret list then fails, as for a new Worker). */
   secrets: string[] | null;
+  /** What `d1 execute` answers (its only use: the backup reading sqlite_schema); none by default. */
+  schema?: { type: string; name: string; tbl_name: string; sql: string | null }[];
 };
 
 type FakeCall = { argv: string[]; stdin: string };
@@ -39,6 +41,7 @@ else if (cmd.startsWith("secret list")) {
 }
 else if (cmd.startsWith("secret put")) { state.secrets = [...new Set([...(state.secrets ?? []), argv[2]])]; save(); console.log("Success! Uploaded secret " + argv[2]); }
 else if (cmd.startsWith("d1 migrations apply")) console.log("Migrations applied.");
+else if (cmd.startsWith("d1 execute")) console.log(JSON.stringify([{ results: state.schema ?? [], success: true, meta: {} }]));
 else if (cmd.startsWith("d1 export")) { fs.writeFileSync(flag("--output"), "PRAGMA defer_foreign_keys=TRUE;\\nCREATE TABLE orders (id TEXT);\\n"); console.log("Exported."); }
 else { console.error("fake wrangler: unknown command " + argv.join(" ")); process.exit(2); }
 `;

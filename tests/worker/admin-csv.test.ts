@@ -353,7 +353,9 @@ describe("the orders CSV", () => {
   it("streams: no Content-Length, the header first, every row after", async () => {
     const tok = marker();
     await makeOrders(csvOrders(Array.from({ length: 3 }, () => ({ name: `Stream ${tok}` }))));
-    const res = await exports.default.fetch(`http://example.com/admin/orders.csv?q=${tok}`, { headers: ownerHeaders() });
+    const res = await exports.default.fetch(`http://example.com/admin/orders.csv?q=${tok}`, {
+      headers: ownerHeaders(),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Length")).toBeNull();
     expect(parse(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer()))).toHaveLength(1 + 3);
@@ -368,7 +370,9 @@ describe("the orders CSV", () => {
     expect(row?.[1]).toBe(String(id));
     expect(row?.[3]).toBe(`${tok}@example.com`);
     expect(row?.[4]).toBe(`'=HYPERLINK("x") ${tok}`);
-    const res = await exports.default.fetch(`http://example.com/admin/outbox.csv?q=${tok}`, { headers: ownerHeaders() });
+    const res = await exports.default.fetch(`http://example.com/admin/outbox.csv?q=${tok}`, {
+      headers: ownerHeaders(),
+    });
     expect(res.headers.get("Content-Disposition")).toMatch(/filename="acacia-emails-\d{4}-\d{2}-\d{2}\.csv"/);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseAdminQuery } from "../../src/admin/admin-query.ts";
 import { ordersListing } from "../../src/admin/admin-search-queries.ts";
 import type { Cursor } from "../../src/admin/keyset.ts";
-import { fetchKeysetPage, listingBatches } from "../../src/admin/keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage, listingBatches } from "../../src/admin/keyset-page.ts";
 
 const db = env.DB;
 const tag = () => `ks${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
@@ -38,7 +38,7 @@ async function seed(name: string, count: number, others = 0): Promise<string[]> 
 
 /** The orders listing for a search, as if no index answered it (a phone fragment, two letters). */
 function unindexed(q: string) {
-  return { ...ordersListing(db, parseAdminQuery("orders", { q })), indexed: false };
+  return { ...ordersListing(db, parseAdminQuery("orders", { q })), search: "scan" as const };
 }
 
 describe("a search no index answers", () => {
@@ -52,7 +52,7 @@ describe("a search no index answers", () => {
     let cursor: Cursor | null = null;
     let stops = 0;
     for (let guard = 0; guard < 500; guard++) {
-      const page = await fetchKeysetPage<{ order_id: string }>(db, listing, cursor, [], options);
+      const page: KeysetPage<{ order_id: string }> = await fetchKeysetPage(db, listing, cursor, [], options);
       expect(page.total, "not counted: a count would read every row").toBeNull();
       seen.push(...page.rows.map((r) => r.order_id));
       if (page.stoppedAt) {
@@ -99,7 +99,11 @@ describe("counts and exports", () => {
     const all = await fetchKeysetPage(db, ordersListing(db, parseAdminQuery("orders", { q: `Keyset ${name}` })), null);
     // Under one window of orders in all (5,000), even a search no index answers is counted.
     expect(all.total).toEqual({ n: 1_000, more: true });
-    const matched = await fetchKeysetPage(db, ordersListing(db, parseAdminQuery("orders", { q: `Match ${name}` })), null);
+    const matched = await fetchKeysetPage(
+      db,
+      ordersListing(db, parseAdminQuery("orders", { q: `Match ${name}` })),
+      null,
+    );
     expect(matched.total).toEqual({ n: 501, more: false });
   });
 

@@ -20,7 +20,11 @@ async function migratedTables(): Promise<{ name: string; sql: string }[]> {
   const { results } = await env.DB.prepare(
     "SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name",
   ).all<{ name: string; sql: string }>();
-  return results.filter((t) => !INTERNAL.test(t.name));
+  // The search indexes (migrations/0027, src/db/search-tables.ts) are derived, and their shadow
+  // tables (<index>_data, _idx, _content, _config…) are SQLite's own.
+  const indexes = results.filter((t) => t.sql.startsWith("CREATE VIRTUAL TABLE")).map((t) => t.name);
+  const ofAnIndex = (name: string) => indexes.some((index) => name === index || name.startsWith(`${index}_`));
+  return results.filter((t) => !INTERNAL.test(t.name) && !ofAnIndex(t.name));
 }
 
 async function migratedColumns(name: string): Promise<Record<string, ColumnFacts>> {

@@ -93,9 +93,10 @@ export function lastPageOf(firstPageHtml: string): string | null {
     const pages = Number(numbered[1].replace(/,/g, ""));
     return pages > 1 ? `/admin/orders?page=${pages}` : null;
   }
-  const last = /<a\b[^>]*\bhref="([^"]+)"[^>]*\bdata-page-link="last"|<a\b[^>]*\bdata-page-link="last"[^>]*\bhref="([^"]+)"/.exec(
-    firstPageHtml,
-  );
+  const last =
+    /<a\b[^>]*\bhref="([^"]+)"[^>]*\bdata-page-link="last"|<a\b[^>]*\bdata-page-link="last"[^>]*\bhref="([^"]+)"/.exec(
+      firstPageHtml,
+    );
   const href = last?.[1] ?? last?.[2];
   return href ? href.replace(/&amp;/g, "&") : null;
 }
