@@ -145,7 +145,10 @@ export async function requeueFailedMail(db: D1Database, outboxId: number, acting
   return (audit?.length ?? 0) > 0;
 }
 
-/** A sale of the order that KRA accepted: its tax invoice is issued, with the PIN the order had then. */
+/**
+ * A sale of the order that KRA accepted: its tax invoice is issued, with the PIN the order had then.
+ * Plan at 100k: as reportedOrderIds', for the one order (etims_sales_by_payment_status).
+ */
 function acceptedSales(dz: Database) {
   return dz
     .select({ one: sql`1` })
@@ -154,7 +157,12 @@ function acceptedSales(dz: Database) {
     .where(and(eq(payments.order_id, orders.order_id), eq(etimsSales.status, "accepted")));
 }
 
-/** Of these orders, those with a tax invoice KRA accepted (at most 99 ids: D1's bound parameters). */
+/**
+ * Of these orders, those with a tax invoice KRA accepted (at most 99 ids: D1's bound parameters).
+ * Plan at 100k: SEARCH payments USING INDEX payments_by_session (order_id=?), then
+ *   SEARCH etims_sales USING COVERING INDEX etims_sales_by_payment_status (payment_id=? AND status=?)
+ *   (migrations/0028; SCAN etims_sales, every sale, on each page of orders before)
+ */
 export async function reportedOrderIds(db: D1Database, orderIds: readonly string[]): Promise<Set<string>> {
   if (orderIds.length === 0) return new Set();
   const rows = await database(db)

@@ -59,12 +59,20 @@ export async function planBySubscription(db: D1Database, subscriptionId: string)
   return (await plansWith(db).where(eq(mpesaPlans.subscription_id, subscriptionId)).get()) ?? null;
 }
 
-/** The plan a reference (SUB-…) names, whatever its case. */
+/**
+ * The plan a reference (SUB-…) names, whatever its case.
+ * Plan at 100k: SEARCH mpesa_plans USING INDEX mpesa_plans_by_reference (reference=?), then
+ *   subscriptions and orders by their keys
+ */
 export async function planByReference(db: D1Database, reference: string): Promise<MpesaPlan | null> {
   return (await plansWith(db).where(sql`${mpesaPlans.reference} = ${reference} COLLATE NOCASE`).get()) ?? null;
 }
 
-/** The newest plan of an address that has not ended, with the address as its order holds it. */
+/**
+ * The newest plan of an address that has not ended, with the address as its order holds it.
+ * Plan at 100k: SEARCH orders USING INDEX orders_by_email (customer_email=?): the
+ *   comparison's NOCASE is the index's collation (migrations/0028 says why it stays so)
+ */
 export async function livePlanForEmail(
   db: D1Database,
   email: string,

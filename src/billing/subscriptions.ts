@@ -150,7 +150,10 @@ export async function holdInvoice(db: D1Database, held: HeldInvoice): Promise<vo
   ]);
 }
 
-/** A subscription's held invoice events, oldest first. */
+/**
+ * A subscription's held invoice events, oldest first.
+ * Plan at 100k: SEARCH pending_invoices USING INDEX pending_invoices_by_subscription (subscription_id=?)
+ */
 export function heldInvoices(db: D1Database, subscriptionId: string): Promise<PendingInvoiceRow[]> {
   const p = pendingInvoices;
   return database(db)

@@ -28,6 +28,8 @@ const needsSale = (
  * The two statements that number a sale, for the batch that records its payment (settlePayment's):
  * the branch's counter moves only when the sale row is written in the same transaction, so the
  * numbers run 1, 2, 3… with no gap and none given twice, whatever runs at the same time.
+ * Plan at 100k: the guard's SEARCH etims_sales USING COVERING INDEX etims_sales_by_payment (payment_id=?)
+ *   and SEARCH payments USING INDEX sqlite_autoindex_payments_1 (payment_id=?)
  */
 export function saleNumberStatements(sale: NewSale): Statement[] {
   const { paymentId, branchId, year, rateX100, at } = sale;
@@ -42,6 +44,7 @@ export function saleNumberStatements(sale: NewSale): Statement[] {
   ];
 }
 
+// Plan at 100k: SEARCH etims_sales USING INDEX etims_sales_by_payment (payment_id=?)
 export async function saleOfPayment(db: D1Database, paymentId: string): Promise<EtimsSaleRow | null> {
   const row = await database(db)
     .select()
@@ -143,7 +146,11 @@ export async function holdWaitingSales(db: D1Database, branchId: string, next: s
     .where(and(eq(etimsSales.branch_id, branchId), eq(etimsSales.status, "pending")));
 }
 
-/** The owner asked to send again (or corrected what KRA refused): the order's waiting sales are due now. */
+/**
+ * The owner asked to send again (or corrected what KRA refused): the order's waiting sales are due now.
+ * Plan at 100k: SEARCH etims_sales USING COVERING INDEX etims_sales_by_payment_status (payment_id=? AND status=?)
+ *   for each of SEARCH payments USING INDEX payments_by_session (order_id=?)
+ */
 export async function makeOrderSalesDue(db: D1Database, orderId: string, now: string): Promise<number> {
   const rows = await database(db)
     .update(etimsSales)
@@ -158,7 +165,12 @@ export async function makeOrderSalesDue(db: D1Database, orderId: string, now: st
   return rows.length;
 }
 
-/** Whether any sale of the order's payments has been accepted by KRA (its buyer's PIN is then final). */
+/**
+ * Whether any sale of the order's payments has been accepted by KRA (its buyer's PIN is then final).
+ * Plan at 100k: SEARCH payments USING INDEX payments_by_session (order_id=?), then
+ *   SEARCH etims_sales USING INDEX etims_sales_by_payment_status (payment_id=? AND status=?)
+ *   (migrations/0028; SCAN etims_sales before: etims_sales_by_payment holds sales, not credit notes)
+ */
 export async function orderHasReportedSale(db: D1Database, orderId: string): Promise<boolean> {
   const row = await database(db)
     .select({ invc_no: etimsSales.invc_no })

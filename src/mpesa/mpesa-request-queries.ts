@@ -33,6 +33,7 @@ export async function insertMpesaRequest(db: D1Database, request: NewMpesaReques
   });
 }
 
+// Plan at 100k: SEARCH mpesa_requests USING INDEX sqlite_autoindex_mpesa_requests_2 (callback_token_hash=?)
 export async function mpesaRequestByTokenHash(db: D1Database, tokenHash: string): Promise<MpesaRequestRow | null> {
   const found = await database(db)
     .select()
@@ -42,7 +43,10 @@ export async function mpesaRequestByTokenHash(db: D1Database, tokenHash: string)
   return found ?? null;
 }
 
-/** The newest prompt sent for an order, the one its waiting page speaks of. */
+/**
+ * The newest prompt sent for an order, the one its waiting page speaks of.
+ * Plan at 100k: SEARCH mpesa_requests USING INDEX mpesa_requests_by_order (order_id=?)
+ */
 export async function latestMpesaRequest(db: D1Database, orderId: string): Promise<MpesaRequestRow | null> {
   const found = await database(db)
     .select()

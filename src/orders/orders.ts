@@ -94,26 +94,38 @@ export async function insertOrder(db: D1Database, order: NewOrder): Promise<void
   await runBatch(db, orderStatements(db, order));
 }
 
+// Plan at 100k: SEARCH orders USING INDEX sqlite_autoindex_orders_1 (order_id=?)
 export async function getOrder(db: D1Database, orderId: string): Promise<OrderRow | null> {
   return (await database(db).select().from(orders).where(eq(orders.order_id, orderId)).get()) ?? null;
 }
 
+// Plan at 100k: SEARCH orders USING INDEX sqlite_autoindex_orders_2 (order_ref=?)
 export async function getOrderByRef(db: D1Database, orderRef: string): Promise<OrderRow | null> {
   return (await database(db).select().from(orders).where(eq(orders.order_ref, orderRef)).get()) ?? null;
 }
 
-/** The card order a Stripe Checkout Session paid (or is paying). */
+/**
+ * The card order a Stripe Checkout Session paid (or is paying).
+ * Plan at 100k: SEARCH orders USING INDEX orders_by_stripe_session (stripe_session_id=?)
+ */
 export async function getOrderByStripeSession(db: D1Database, stripeSessionId: string): Promise<OrderRow | null> {
   const found = await database(db).select().from(orders).where(eq(orders.stripe_session_id, stripeSessionId)).get();
   return found ?? null;
 }
 
-/** The order's lines, in the order the buyer added them. */
+/**
+ * The order's lines, in the order the buyer added them.
+ * Plan at 100k: SEARCH order_items USING INDEX sqlite_autoindex_order_items_1 (order_id=?), its few lines sorted.
+ */
 export function getOrderItems(db: D1Database, orderId: string): Promise<OrderItemRow[]> {
   return database(db).select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(sql`rowid`)).all();
 }
 
-/** The order a subscription belongs to: known from its checkout, or from our reference Stripe carries. */
+/**
+ * The order a subscription belongs to: known from its checkout, or from our reference Stripe carries.
+ * Plan at 100k: SEARCH subscriptions USING INDEX sqlite_autoindex_subscriptions_1 (subscription_id=?),
+ *   SEARCH orders USING INDEX sqlite_autoindex_orders_1 (order_id=?); else getOrderByRef's
+ */
 export async function orderForSubscription(
   db: D1Database,
   subscriptionId: string,
@@ -158,7 +170,10 @@ export async function claimStripeCheck(db: D1Database, orderId: string, seconds:
   return claimed.length > 0;
 }
 
-/** What the order's status becomes, and only from the statuses the state machine allows it from. */
+/**
+ * What the order's status becomes, and only from the statuses the state machine allows it from.
+ * Plan at 100k: SEARCH orders USING INDEX sqlite_autoindex_orders_1 (order_id=?)
+ */
 export function statusStatement(
   db: D1Database,
   orderId: string,

@@ -181,6 +181,7 @@ export async function runAssignment(db: D1Database, transId: string, match: C2bM
   await runBatch(db, assignStatements(db, transId, match, who, null));
 }
 
+// Plan at 100k: SEARCH c2b_payments USING INDEX sqlite_autoindex_c2b_payments_1 (trans_id=?)
 export async function c2bRow(db: D1Database, transId: string): Promise<C2bPaymentRow | null> {
   return (await database(db).select().from(c2bPayments).where(eq(c2bPayments.trans_id, transId)).get()) ?? null;
 }
@@ -225,6 +226,7 @@ export function c2bReceivedBetween(db: D1Database, since: string, until: string,
 /**
  * Orders whose reference starts with these 8 hex digits (what ORD-XXXXXXXX names): a range on the
  * unique index of order_ref (random UUIDs, lower case), so no scan however many orders there are.
+ * Plan at 100k: SEARCH orders USING INDEX sqlite_autoindex_orders_2 (order_ref>? AND order_ref<?)
  */
 export function ordersByRefPrefix(db: D1Database, hex8: string): Promise<OrderRow[]> {
   const from = `${hex8.toLowerCase()}-`;

@@ -74,11 +74,16 @@ export function ledgerLineStatement(db: D1Database, line: LedgerLine, at: string
     .returning();
 }
 
+// Plan at 100k: SEARCH payments USING INDEX sqlite_autoindex_payments_1 (payment_id=?)
 export async function ledgerLineOf(db: D1Database, paymentId: string): Promise<PaymentRow | null> {
   return (await database(db).select().from(payments).where(eq(payments.payment_id, paymentId)).get()) ?? null;
 }
 
-/** The ledger line with this reference, whatever its case; null when none has it. */
+/**
+ * The ledger line with this reference, whatever its case; null when none has it.
+ * Plan at 100k: SEARCH payments USING INDEX payments_by_reference (reference=?), the
+ *   index's NOCASE collation being the comparison's
+ */
 export async function paymentByReference(db: D1Database, reference: string): Promise<PaymentRow | null> {
   const found = await database(db)
     .select()

@@ -40,6 +40,8 @@ const orderSettledSql = (o: string): string => `(${paidToward(o)} + ${rounding(o
  * the state machine allows (order-status.ts), for settlePayment's batch after the ledger line.
  * Raw SQL: the sum and the guard are one statement, so two payments recorded together settle it
  * exactly when their total does.
+ * Plan at 100k: SEARCH orders USING INDEX sqlite_autoindex_orders_1 (order_id=?),
+ *   its payments by SEARCH p USING INDEX payments_by_session (order_id=?)
  */
 export function settleWhenCoveredStatement(orderId: string, payableFrom: readonly string[], at: string): Statement {
   const from = sql.join(
@@ -96,7 +98,11 @@ function partPaid(db: D1Database) {
 const inJsonList = (column: typeof o.order_id | typeof o.quote_number, values: readonly string[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
-/** The order's account, or null when there is no such order. */
+/**
+ * The order's account, or null when there is no such order.
+ * Plan at 100k: SEARCH o USING INDEX sqlite_autoindex_orders_1 (order_id=?),
+ *   each sum by SEARCH p USING INDEX payments_by_session (order_id=?)
+ */
 export async function orderBalance(db: D1Database, orderId: string): Promise<OrderBalance | null> {
   const row = await database(db).select(balanceColumns).from(o).where(eq(o.order_id, orderId)).get();
   return row ? balanceOf(row) : null;
@@ -105,6 +111,8 @@ export async function orderBalance(db: D1Database, orderId: string): Promise<Ord
 /**
  * The order a written quote is being paid through in parts: not yet paid, with money recorded
  * against it. Null when none (the usual case: a quote is paid in one go, or not at all).
+ * Plan at 100k: SEARCH o USING INDEX orders_by_quote (quote_number=?),
+ *   its payments by SEARCH p USING INDEX payments_by_session (order_id=?)
  */
 export async function quotePartPayment(
   db: D1Database,

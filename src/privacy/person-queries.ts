@@ -97,7 +97,11 @@ const PROMPT_COLUMNS = {
   checked_at: mpesaRequests.checked_at,
 };
 
-/** The statements reading what is held under the keys, in PersonRows' order (a test reads their plans). */
+/**
+ * The statements reading what is held under the keys, in PersonRows' order (a test reads their plans).
+ * Plan at 100k: every step a SEARCH: e.g. SEARCH contact_messages USING INDEX contact_messages_by_person
+ *   (<key>=?), each table by its person key (migrations/0013), what hangs off its rows by their ids.
+ */
 export function personQueries(db: D1Database, keys: readonly string[]) {
   const dz = database(db);
   const scope = personScopes(dz, keys);

@@ -117,6 +117,8 @@ export async function findQuoteByKey(
 /**
  * Marks the quote an order pays accepted by it, once the order is paid (now or before): for the
  * batch that settles a payment. A quote already accepted stays as it is.
+ * Plan at 100k: SEARCH quotes USING INDEX sqlite_autoindex_quotes_1 (number=?), the number
+ *   from SEARCH orders USING INDEX sqlite_autoindex_orders_1 (order_id=?)
  */
 export function acceptPaidQuoteStatement(db: D1Database, orderId: string) {
   const dz = database(db);

@@ -52,7 +52,11 @@ export async function deleteQuote(db: D1Database, number: string): Promise<void>
   ]);
 }
 
-/** The quote and its lines, read in one batch (one snapshot); null when there is no such quote. */
+/**
+ * The quote and its lines, read in one batch (one snapshot); null when there is no such quote.
+ * Plan at 100k: SEARCH quotes USING INDEX sqlite_autoindex_quotes_1 (number=?) and
+ *   SEARCH quote_lines USING INDEX sqlite_autoindex_quote_lines_1 (number=?)
+ */
 export async function quoteWithLines(db: D1Database, number: string): Promise<StoredQuote | null> {
   const dz = database(db);
   const [found, lines] = await dz.batch([

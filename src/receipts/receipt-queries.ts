@@ -36,6 +36,8 @@ export type NewReceipt = { paymentId: string; year: number; accessKey: string; c
  * The two statements that number a receipt, for a batch that may do more in the same transaction
  * (settlePayment writes the ledger line first, in the same batch). Raw SQL: the counter moves only
  * when the receipt row is written, and both decide it from the same guard (needsReceipt).
+ * Plan at 100k: the guards' SEARCH receipts USING COVERING INDEX sqlite_autoindex_receipts_2 (payment_id=?)
+ *   and SEARCH payments USING INDEX sqlite_autoindex_payments_1 (payment_id=?)
  */
 export function receiptNumberStatements({ paymentId, year, accessKey, createdAt }: NewReceipt): Statement[] {
   return [
@@ -80,7 +82,11 @@ export function unstoredReceipts(db: D1Database, limit: number): Promise<Receipt
     .all();
 }
 
-/** What a receipt shows: the receipt, its payment, the payment's order and the order's lines, in one batch. */
+/**
+ * What a receipt shows: the receipt, its payment, the payment's order and the order's lines, in one batch.
+ * Plan at 100k: SEARCH receipts USING INDEX sqlite_autoindex_receipts_1 (number=?), then
+ *   payments, orders and order_items each by its key (sqlite_autoindex_payments_1, _orders_1, _order_items_1)
+ */
 export async function receiptFacts(db: D1Database, number: string): Promise<ReceiptFacts | null> {
   const dz = database(db);
   const paymentId = dz.select({ payment_id: receipts.payment_id }).from(receipts).where(eq(receipts.number, number));

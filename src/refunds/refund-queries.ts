@@ -167,7 +167,11 @@ export async function refundViewById(db: D1Database, refundId: string): Promise<
   return (await refundViews(db, eq(refunds.refund_id, refundId)))[0] ?? null;
 }
 
-/** The card refunds made on a payment intent, newest first (the webhook's look-up). */
+/**
+ * The card refunds made on a payment intent, newest first (the webhook's look-up).
+ * Plan at 100k: SEARCH refunds USING INDEX refunds_by_payment_intent (payment_intent=?)
+ *   (migrations/0028; SCAN refunds before)
+ */
 export function refundsOfPaymentIntent(db: D1Database, paymentIntent: string): Promise<RefundRow[]> {
   return database(db)
     .select()

@@ -13,6 +13,7 @@ import { expiredClientOrders, expiredUnpaidOrders } from "../../../src/privacy/r
 import { oldMessages } from "../../../src/privacy/retention-queries.ts";
 import { oldUnacceptedQuotes } from "../../../src/privacy/retention-quote-queries.ts";
 import { type D1, recordingD1, type Sent } from "./d1-shim.ts";
+import { hotScenarios } from "./plans-hot.ts";
 import { localD1File } from "./seed.ts";
 import { NO_MATCH, type Probes } from "./targets.ts";
 
@@ -63,7 +64,7 @@ export async function bigScans(persistTo: string, probes: Probes): Promise<Scan[
   const db = new DatabaseSync(localD1File(persistTo), { readOnly: true });
   const scans: Scan[] = [];
   try {
-    for (const scenario of scenarios(probes)) {
+    for (const scenario of [...scenarios(probes), ...hotScenarios(db)]) {
       const sent: Sent[] = [];
       try {
         await scenario.run(recordingD1(db, sent));
