@@ -12,8 +12,8 @@ import { decimalAmount } from "../lib/money.ts";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { messagesListing, orderExportListing, outboxListing } from "./admin-search-queries.ts";
-import type { Listing } from "./keyset-listing.ts";
 import { listingBatches } from "./keyset-page.ts";
+import type { Listing } from "./keyset-queries.ts";
 import type { BackOfficeMessage } from "./message-section.ts";
 
 /** Rows read per D1 statement while streaming: a batch of orders is about 300 KB of CSV. */

@@ -31,7 +31,7 @@ import {
   quoteSearch,
   type SearchCondition,
 } from "./admin-search-conditions.ts";
-import { keyFields, keysetListing, type Listing } from "./keyset-listing.ts";
+import { keyFields, keysetListing, type Listing } from "./keyset-queries.ts";
 
 /** A section's search as the listing takes it: row by row, and through its index where one answers. */
 const searchForms = (condition: SearchCondition) => ({ search: condition.scan, searchIndex: condition.index });

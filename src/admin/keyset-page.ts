@@ -8,7 +8,7 @@
 import { runBatch, type Statement } from "../db/client.ts";
 import { PAGE_SIZE } from "./admin-query.ts";
 import type { Cursor, SortKey } from "./keyset.ts";
-import { COUNT_CAP, type Listing, type SearchUse, type Travel } from "./keyset-listing.ts";
+import { COUNT_CAP, type Listing, type SearchUse, type Travel } from "./keyset-queries.ts";
 
 /** Rows of the list's order read per window of a search no index answers. */
 export const SEARCH_WINDOW_ROWS = 5_000;

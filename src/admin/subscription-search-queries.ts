@@ -7,8 +7,8 @@ import { mpesaPlans } from "../db/mpesa-plan-tables.ts";
 import { orderItems, orders, subscriptions } from "../db/schema.ts";
 import { dateClauses, phoneSearch, textSearch } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { keyFields, keysetListing } from "./keyset-listing.ts";
 import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { keyFields, keysetListing } from "./keyset-queries.ts";
 
 /**
  * What a subscription bills a month: the plan a subscription event last named (a plan changed in

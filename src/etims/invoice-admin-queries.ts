@@ -5,7 +5,7 @@
 import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { type AdminQuery, dateBounds } from "../admin/admin-query.ts";
-import { keyFields, keysetListing, type Listing } from "../admin/keyset-listing.ts";
+import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { database, runBatch } from "../db/client.ts";
 import { receipts } from "../db/document-tables.ts";
 import { type EtimsSaleRow, etimsSales } from "../db/etims-tables.ts";
