@@ -30,7 +30,7 @@ import {
   outboxSearch,
   quoteSearch,
   type SearchCondition,
-} from "./admin-search-conditions.ts";
+} from "./admin-search-index-queries.ts";
 import { keyFields, keysetListing, type Listing } from "./keyset-queries.ts";
 
 /** A section's search as the listing takes it: row by row, and through its index where one answers. */

@@ -8,7 +8,7 @@
 import { runBatch, type Statement } from "../db/client.ts";
 import { PAGE_SIZE } from "./admin-query.ts";
 import type { Cursor, SortKey } from "./keyset.ts";
-import { COUNT_CAP, type Listing, type SearchUse, type Travel } from "./keyset-queries.ts";
+import { COUNT_CAP, emptyRows, type Listing, type SearchUse, type Travel } from "./keyset-queries.ts";
 
 /** Rows of the list's order read per window of a search no index answers. */
 export const SEARCH_WINDOW_ROWS = 5_000;
@@ -92,21 +92,24 @@ async function readIndexedSearch(db: D1Database, r: Reading, o: Resolved): Promi
     listing.count("scan", from, edge, travel),
     listing.rows(o.limit + 1, travel, from, edge, "scan"),
   ]);
-  const windowCount = countOf(inWindow);
-  const behind = Boolean(from);
-  if (windowRows.length > o.limit || !edge) {
-    const total = windowCount?.more || !edge ? windowCount : await indexCount(db, listing);
-    return { ...overflow(windowRows, o.limit), stoppedAt: null, total, behind, extra: extraRows };
+  if (windowRows.length > o.limit) {
+    const windowCount = countOf(inWindow);
+    const total = windowCount.more ? windowCount : await indexCount(db, listing);
+    // Text found everywhere: rows surely lie behind a cursor, and asking the index would cost.
+    return { ...overflow(windowRows, o.limit), stoppedAt: null, total, behind: Boolean(from), extra: extraRows };
   }
-  const [counted = [], past = []] = await runBatch(db, [
+  // Rarer text, or the list's end within the window: the index answers cheaply, "anything behind
+  // the cursor?" included.
+  const [counted = [], past = [], beyondRows] = await runBatch(db, [
     listing.count("index"),
-    listing.rows(o.limit + 1 - windowRows.length, travel, edge, undefined, "index"),
+    edge ? listing.rows(o.limit + 1 - windowRows.length, travel, edge, undefined, "index") : emptyRows(),
+    ...(from ? [listing.beyond(opposite(travel), from)] : []),
   ]);
   return {
     ...overflow([...windowRows, ...past], o.limit),
     stoppedAt: null,
     total: countOf(counted),
-    behind,
+    behind: (beyondRows?.length ?? 0) > 0,
     extra: extraRows,
   };
 }

@@ -35,7 +35,7 @@ export type ListingSpec = {
   filter: SQL | undefined;
   /** What the owner typed, as a condition tested row by row; undefined for no search. */
   search: SQL | undefined;
-  /** The same answer with an index naming the candidate rows (admin-search-conditions.ts); undefined when none can. */
+  /** The same answer with an index naming the candidate rows (admin-search-index-queries.ts); undefined when none can. */
   searchIndex: SQL | undefined;
   /** The sort column, then the unique column breaking its ties: newest first means both descending. */
   sort: readonly [SQLiteColumn, SQLiteColumn];
@@ -139,3 +139,6 @@ export function keysetListing(spec: ListingSpec): Listing {
 export function keyFields(sort: ListingSpec["sort"]) {
   return { k0: sql`${sort[0]}`.as("k0"), k1: sql`${sort[1]}`.as("k1") };
 }
+
+/** A statement that reads nothing, holding a place in a batch. */
+export const emptyRows = (): Statement => sql`SELECT 0 AS n WHERE 0`;

@@ -92,6 +92,48 @@ describe("a search no index answers", () => {
   });
 });
 
+describe("a search the index answers", () => {
+  const pageAll = async (q: string, windowRows: number) => {
+    const listing = ordersListing(db, parseAdminQuery("orders", { q }));
+    expect(listing.search).toBe("index");
+    const seen: string[] = [];
+    let cursor: Cursor | null = null;
+    let total: KeysetPage<unknown>["total"] = null;
+    for (let guard = 0; guard < 100; guard++) {
+      const page: KeysetPage<{ order_id: string }> = await fetchKeysetPage(db, listing, cursor, [], {
+        windowRows,
+        limit: 20,
+      });
+      total ??= page.total;
+      seen.push(...page.rows.map((r) => r.order_id));
+      cursor = page.links.older;
+      if (!cursor) break;
+    }
+    return { seen, total };
+  };
+
+  it("text found in most rows fills each page from the newest window; paging finds every match once", async () => {
+    const name = tag();
+    await seed(name, 150);
+    const { results } = await db
+      .prepare("SELECT order_id FROM orders WHERE customer_name = ? ORDER BY created_at DESC, order_id DESC")
+      .bind(`Keyset ${name}`)
+      .all<{ order_id: string }>();
+    const { seen, total } = await pageAll(`Keyset ${name}`, 40);
+    expect(seen).toEqual(results.map((r) => r.order_id));
+    expect(total).toEqual({ n: 100, more: false });
+  });
+
+  it("rarer text: the window's few matches, then the index's from the window's edge, in order", async () => {
+    const name = tag();
+    const matches = await seed(name, 150);
+    // Windows of 10 rows hold 3 or 4 matches: every page needs the index past the window.
+    const { seen, total } = await pageAll(`Match ${name}`, 10);
+    expect(seen).toEqual(matches);
+    expect(total).toEqual({ n: 50, more: false });
+  });
+});
+
 describe("counts and exports", () => {
   it("counts exactly up to 1,000, then says more", async () => {
     const name = tag();

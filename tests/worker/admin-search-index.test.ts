@@ -1,4 +1,4 @@
-// The back office's indexed search (src/admin/admin-search-conditions.ts, migrations/0027): the rows
+// The back office's indexed search (src/admin/admin-search-index-queries.ts, migrations/0027): the rows
 // it finds are exactly those the old full-scan search finds, on ordinary and hostile text alike; the
 // trigram indexes follow their tables through INSERT, UPDATE, DELETE and a person's erasure; and an
 // indexed search never reads its table row by row.
@@ -14,7 +14,7 @@ import {
   outboxSearch,
   quoteSearch,
   type SearchCondition,
-} from "../../src/admin/admin-search-conditions.ts";
+} from "../../src/admin/admin-search-index-queries.ts";
 import { database } from "../../src/db/client.ts";
 import { quotes } from "../../src/db/document-tables.ts";
 import { contactMessages, orders, outbox } from "../../src/db/schema.ts";
