@@ -15,7 +15,7 @@ import { peopleCopy } from "../privacy/people-copy.ts";
 import { adminCopy } from "./admin-copy.ts";
 import type { Section } from "./admin-query.ts";
 import type { AdminChrome } from "./admin-sections.ts";
-import { field, link, secondaryButton } from "./admin-ui.tsx";
+import { field, KeysetPager, link, secondaryButton } from "./admin-ui.tsx";
 import { VisitorText } from "./visitor-text.tsx";
 
 const sections = Object.keys(adminSectionPaths) as Section[];
@@ -153,54 +153,10 @@ function SearchForm({ chrome }: { chrome: AdminChrome }) {
   );
 }
 
-/** One link of the pager; an empty slot when there is no page that way, so the others keep their place. */
-function PageLink({
-  href,
-  rel,
-  children,
-}: {
-  href: string | null;
-  rel: "prev" | "next" | "first" | "last";
-  children: ReactNode;
-}) {
-  if (!href) return <span className="min-w-24" />;
-  // rel takes prev and next only: HTML has no first and last link types, so those go by data attribute.
-  const linkRel = rel === "prev" || rel === "next" ? rel : undefined;
-  return (
-    <a className={secondaryButton} href={href} rel={linkRel} data-page-link={rel}>
-      {children}
-      <span className="sr-only"> {adminCopy.pagination.pageWord}</span>
-    </a>
-  );
-}
-
-/** Newest, newer, older and oldest pages, each from a position in the list (keyset.ts): no page numbers. */
+/** The section's pager: a search stopped at its time budget goes on with "Search on", not "Older". */
 function Pagination({ chrome }: { chrome: AdminChrome }) {
   const copy = adminCopy.pagination;
-  const { links } = chrome;
-  if (!links.newer && !links.older && !links.newest && !links.oldest) return null;
-  return (
-    <nav aria-label={copy.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <div className="flex flex-wrap gap-3">
-        <PageLink href={links.newest} rel="first">
-          {copy.newest}
-        </PageLink>
-        <PageLink href={links.newer} rel="prev">
-          <span aria-hidden="true">←&nbsp;</span>
-          {copy.newer}
-        </PageLink>
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <PageLink href={links.older} rel="next">
-          {chrome.stoppedAt ? copy.searchOlder : copy.older}
-          <span aria-hidden="true">&nbsp;→</span>
-        </PageLink>
-        <PageLink href={links.oldest} rel="last">
-          {copy.oldest}
-        </PageLink>
-      </div>
-    </nav>
-  );
+  return <KeysetPager links={chrome.links} copy={chrome.stoppedAt ? { ...copy, older: copy.searchOlder } : copy} />;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { OrderStatus } from "../orders/order-status.ts";
 import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import type { AuditRow } from "./admin-actions.ts";
 import { ADMIN_TIME_ZONE, adminCopy } from "./admin-copy.ts";
+import type { PagerHrefs } from "./keyset-links.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
 /** A stored ISO time as the owner reads it (in the owner's zone); anything unreadable as stored. */
@@ -186,39 +187,59 @@ export function AuditHistory({ rows }: { rows: readonly AuditRow[] | undefined }
   );
 }
 
-/** The words of a list's pager: its label, the two links and "Page 2 of 5". */
-export type PagerCopy = { label: string; previous: string; next: string; of: (page: number, pages: number) => string };
+/** The pager's words: adminCopy.pagination, or a variant of it (a search's "Search on"). */
+export type PagerCopy = Omit<typeof adminCopy.pagination, "searchOlder">;
 
-/** Newer and older pages of a list numbered 1…pages, linked by `at(page)`; nothing for one page. */
-export function NumberedPager({
-  page,
-  pages,
-  at,
-  copy,
+/** One link of the pager; an empty slot when there is no page that way, so the others keep their place. */
+function PageLink({
+  href,
+  rel,
+  pageWord,
+  children,
 }: {
-  page: number;
-  pages: number;
-  at: (page: number) => string;
-  copy: PagerCopy;
+  href: string | null;
+  rel: "prev" | "next" | "first" | "last";
+  pageWord: string;
+  children: ReactNode;
 }) {
-  if (pages <= 1) return null;
+  if (!href) return <span className="min-w-24" />;
+  // rel takes prev and next only: HTML has no first and last link types, so those go by data attribute.
+  const linkRel = rel === "prev" || rel === "next" ? rel : undefined;
+  return (
+    <a className={secondaryButton} href={href} rel={linkRel} data-page-link={rel}>
+      {children}
+      <span className="sr-only"> {pageWord}</span>
+    </a>
+  );
+}
+
+/**
+ * Newest, newer, older and oldest pages of a back-office list, each from a position in the list
+ * (keyset.ts): no page numbers, which would cost a count of every row. Nothing for a single page.
+ */
+export function KeysetPager({ links, copy = adminCopy.pagination }: { links: PagerHrefs; copy?: PagerCopy }) {
+  if (!links.newer && !links.older && !links.newest && !links.oldest) return null;
+  const { pageWord } = copy;
   return (
     <nav aria-label={copy.label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      {page > 1 ? (
-        <a className={secondaryButton} href={at(page - 1)} rel="prev">
-          {copy.previous}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
-      <p className="text-sm text-slate-700">{copy.of(page, pages)}</p>
-      {page < pages ? (
-        <a className={secondaryButton} href={at(page + 1)} rel="next">
-          {copy.next}
-        </a>
-      ) : (
-        <span className="min-w-24" />
-      )}
+      <div className="flex flex-wrap gap-3">
+        <PageLink href={links.newest} rel="first" pageWord={pageWord}>
+          {copy.newest}
+        </PageLink>
+        <PageLink href={links.newer} rel="prev" pageWord={pageWord}>
+          <span aria-hidden="true">←&nbsp;</span>
+          {copy.newer}
+        </PageLink>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <PageLink href={links.older} rel="next" pageWord={pageWord}>
+          {copy.older}
+          <span aria-hidden="true">&nbsp;→</span>
+        </PageLink>
+        <PageLink href={links.oldest} rel="last" pageWord={pageWord}>
+          {copy.oldest}
+        </PageLink>
+      </div>
     </nav>
   );
 }

@@ -84,18 +84,19 @@ export const breachCopy = {
   list: {
     caption: "Breaches, newest first",
     empty: "No breach has been recorded.",
-    count: (n: number) => (n === 1 ? "1 entry" : `${n.toLocaleString("en-US")} entries`),
+    /** Counted up to 1,000 (admin/keyset-page.ts): a register that long is "more than 1,000". */
+    count: (total: { n: number; more: boolean } | null) => {
+      const n = total?.n ?? 0;
+      if (total?.more) return `More than ${n.toLocaleString("en-US")} entries`;
+      return n === 1 ? "1 entry" : `${n.toLocaleString("en-US")} entries`;
+    },
+    /** A position past the register's end (a stale link): the pager leads back. */
+    past: "No entry further this way.",
     columns: { number: "Entry", aware: "Became aware", risk: "Risk", clock: "ODPC (72 hours)", what: "What happened" },
     closed: "Closed",
     exportJson: "Export JSON",
     exportCsv: "Export CSV",
     exportMore: " of the whole register",
-    pages: {
-      label: "Pagination",
-      previous: "Newer entries",
-      next: "Older entries",
-      of: (p: number, n: number) => `Page ${p} of ${n}`,
-    },
   },
   record: {
     heading: "Record a breach",

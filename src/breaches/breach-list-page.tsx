@@ -10,8 +10,8 @@ import {
   CollapsingTable,
   cell,
   formatTime,
+  KeysetPager,
   link,
-  NumberedPager,
   row as rowClass,
   secondaryButton,
 } from "../admin/admin-ui.tsx";
@@ -62,17 +62,16 @@ function BreachLine({ entry }: { entry: ClockedBreach }) {
   );
 }
 
-function Pages({ view }: { view: BreachListView }) {
-  const at = (page: number) => `${ADMIN_BREACHES_PATH}?page=${page}`;
-  return <NumberedPager page={view.page} pages={view.pages} at={at} copy={copy.list.pages} />;
-}
-
 function Register({ view }: { view: BreachListView }) {
   const { list } = copy;
   return (
     <section aria-labelledby="register-heading">
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <p id="register-heading" className="font-semibold text-slate-800" data-total={view.total}>
+        <p
+          id="register-heading"
+          className="font-semibold text-slate-800"
+          data-total={view.total ? (view.total.more ? "more" : view.total.n) : undefined}
+        >
           {list.count(view.total)}
         </p>
         <p className="flex flex-wrap gap-2">
@@ -87,7 +86,7 @@ function Register({ view }: { view: BreachListView }) {
         </p>
       </div>
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-700">{list.empty}</p>
+        <p className="mt-4 text-slate-700">{view.pages.newest || view.pages.oldest ? list.past : list.empty}</p>
       ) : (
         <CollapsingTable
           caption={list.caption}
@@ -106,7 +105,7 @@ function Register({ view }: { view: BreachListView }) {
           </tbody>
         </CollapsingTable>
       )}
-      <Pages view={view} />
+      <KeysetPager links={view.pages} />
     </section>
   );
 }

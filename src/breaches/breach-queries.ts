@@ -3,7 +3,8 @@
  * the INSERT itself; an update made only from the version the owner saw, with its audit row; and
  * the reads of the pages, the exports, the alerts and the digest. Nothing here deletes.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { auditFor } from "../db/audit-trail.ts";
 import { type BreachRow, breaches } from "../db/breach-tables.ts";
 import { database, runBatch } from "../db/client.ts";
@@ -80,23 +81,24 @@ export async function breachByNumber(db: D1Database, number: string): Promise<Br
   return (await database(db).select().from(breaches).where(eq(breaches.number, number)).get()) ?? null;
 }
 
-/** One page of the register, newest first (the UNIQUE (year, seq) index, read backwards), and the count. */
-export async function breachPage(
-  db: D1Database,
-  page: number,
-  size: number,
-): Promise<{ rows: BreachRow[]; total: number }> {
+/**
+ * The register newest first, by its number (year, then seq), as the back office pages it
+ * (admin/keyset-queries.ts): a page is a range of the UNIQUE (year, seq) index read backwards,
+ * SEARCH breaches USING INDEX sqlite_autoindex_breaches_2 ((year,seq)<(?,?)).
+ */
+export function breachListing(db: D1Database): Listing {
   const dz = database(db);
-  const [rows, counted] = await Promise.all([
-    dz
-      .select()
-      .from(breaches)
-      .orderBy(desc(breaches.year), desc(breaches.seq))
-      .limit(size)
-      .offset((page - 1) * size),
-    dz.select({ n: count() }).from(breaches),
-  ]);
-  return { rows, total: counted[0]?.n ?? 0 };
+  const sort = [breaches.year, breaches.seq] as const;
+  return keysetListing({
+    rows: () => dz.select().from(breaches).$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(breaches).$dynamic(),
+    filter: undefined,
+    search: undefined,
+    searchIndexed: true,
+    sort,
+    names: ["year", "seq"],
+    kinds: ["integer", "integer"],
+  });
 }
 
 /** The entries after (year, seq), in the register's order: the exports read it a chunk at a time. */

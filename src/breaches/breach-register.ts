@@ -3,9 +3,13 @@
  * the version the owner saw; each change goes with its audit row; nothing is ever deleted. And
  * what its pages show: the entries with their 72-hour clocks, one entry with its history.
  */
+import { parseCursor } from "../admin/keyset.ts";
+import { cursorHref, type PagerHrefs, pagerHrefs } from "../admin/keyset-links.ts";
+import { fetchKeysetPage, type Total } from "../admin/keyset-page.ts";
 import type { BreachRow } from "../db/breach-tables.ts";
 import type { AuditRow } from "../db/schema.ts";
 import { nairobiYear } from "../lib/dates.ts";
+import { ADMIN_BREACHES_PATH } from "../paths.ts";
 import { breachEdit } from "./breach-changes.ts";
 import { type BreachClock, breachClock, breachTime, odpcDeadline } from "./breach-clock.ts";
 import { type BreachField, breachCopy } from "./breach-copy.ts";
@@ -16,9 +20,7 @@ import {
   parseBreachUpdate,
   parseNewBreach,
 } from "./breach-input.ts";
-import { breachAudit, breachByNumber, breachPage, insertBreach, updateBreach } from "./breach-queries.ts";
-
-const PAGE_SIZE = 50;
+import { breachAudit, breachByNumber, breachListing, insertBreach, updateBreach } from "./breach-queries.ts";
 
 /** The form's fields as text: what the owner typed (clipped to what a field holds), or the entry as stored. */
 export type BreachFormValues = Record<BreachField, string>;
@@ -115,33 +117,30 @@ export type ClockedBreach = { row: BreachRow; clock: BreachClock };
 
 export type BreachListView = {
   rows: ClockedBreach[];
-  total: number;
-  page: number;
-  pages: number;
+  /** The register's entries, counted up to 1,000. */
+  total: Total;
+  pages: PagerHrefs;
   /** The refused new entry (400), shown back in the form. */
   refused: BreachRefusal | null;
 };
 
-/** A page number from the query: 1 for anything that is not a small whole number. */
-function pageOf(params: URLSearchParams): number {
-  const text = params.get("page") ?? "";
-  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
-}
-
-/** The register's page: its entries newest first, PAGE_SIZE a page, each with its clock. */
+/**
+ * The register's page: its entries newest first, a page at a time from a position in the register
+ * (`after`, `before`, `oldest`; none for the newest), each with its clock.
+ */
 export async function breachListView(
   db: D1Database,
   params: URLSearchParams,
   now = new Date(),
   refused: BreachRefusal | null = null,
 ): Promise<BreachListView> {
-  const page = pageOf(params);
-  const { rows, total } = await breachPage(db, page, PAGE_SIZE);
+  const listing = breachListing(db);
+  const cursor = parseCursor((name) => params.get(name) ?? undefined, listing.kinds);
+  const found = await fetchKeysetPage<BreachRow>(db, listing, cursor);
   return {
-    rows: rows.map((row) => ({ row, clock: breachClock(row, now) })),
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    rows: found.rows.map((row) => ({ row, clock: breachClock(row, now) })),
+    total: found.total,
+    pages: pagerHrefs(found.links, (at) => cursorHref(ADMIN_BREACHES_PATH, at)),
     refused,
   };
 }

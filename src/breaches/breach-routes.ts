@@ -50,8 +50,9 @@ function download(c: Context<AppEnv>, body: string, type: string, name: string):
  * The breach register (docs/breaches.md), behind the owner's sign-in. Both posts are same-origin
  * only (SAME_ORIGIN_ONLY_PATHS), bounded and audited; nothing here deletes, and no route can.
  *
- * GET /admin/breaches(?page=n): the entries newest first with their 72-hour clocks, the exports and
- * the form for a new one. POST /admin/breaches: records one (303 to its page), or answers the page
+ * GET /admin/breaches(?after=2026~3, ?before=…, ?oldest=1): the entries newest first with their
+ * 72-hour clocks, a page at a time from a position in the register, the exports and the form for a
+ * new one. POST /admin/breaches: records one (303 to its page), or answers the page
  * again with every problem listed (400), nothing saved.
  * GET /admin/breaches/BR-2026-1: the entry, its audit trail and its update form. POST to it: the
  * update (303 back), 400 with the problems, 404 for no such entry, 409 when it changed since the

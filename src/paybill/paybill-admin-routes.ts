@@ -34,7 +34,8 @@ function refusal(result: Exclude<AssignResult, { ok: true }>): [400 | 404 | 409,
 /**
  * The back office's Paybill page (docs/paybill.md), behind the owner's sign-in.
  *
- * GET /admin/paybill: the C2B payments, the unmatched first, each kept one with its Assign form.
+ * GET /admin/paybill: the C2B payments waiting for the owner, each with its Assign form, then the
+ * matched and assigned ones a page at a time (?after=<received_at>~<TransID>, ?before=…, ?oldest=1).
  * POST /admin/paybill/assign (trans_id=…, target=…): a kept payment recorded against the quote or
  * order the owner names, audited, same-origin only (SAME_ORIGIN_ONLY_PATHS); 303 back to its row.
  * A refusal answers a short page saying why (400, 404, 409), with nothing written.

@@ -54,8 +54,24 @@ export const paybillCopy = {
     lead: "Paybill payments M-Pesa reported to the site, the unmatched first. Each matched payment is already in the ledger; assign an unmatched one to the quote or order it pays. Compare these with your M-Pesa statement.",
     unmatchedCount: (n: number) => (n === 1 ? "1 payment waits to be assigned." : `${n} payments wait to be assigned.`),
     noneUnmatched: "No payment waits to be assigned.",
+    /** On an older page of the history, beside the count: the way back to the waiting payments. */
+    seeUnmatched: "See them",
+    /** More wait than the page lists: the longest waiting are shown. */
+    unmatchedBeyond: (shown: number, n: number) =>
+      `These are the ${shown} that have waited longest of ${n.toLocaleString("en-US")}: each one you assign makes room for the next.`,
     empty: "No paybill payment has been reported yet.",
-    caption: "Paybill payments, the unmatched first",
+    unmatchedHeading: "Waiting to be assigned",
+    unmatchedCaption: "Paybill payments waiting to be assigned, the longest waiting first",
+    settledHeading: "Matched and assigned",
+    settledCaption: "Matched and assigned paybill payments, newest first",
+    settledCount: (total: { n: number; more: boolean } | null) => {
+      const n = total?.n ?? 0;
+      if (total?.more) return `More than ${n.toLocaleString("en-US")} payments matched or assigned`;
+      return n === 1 ? "1 payment matched or assigned" : `${n.toLocaleString("en-US")} payments matched or assigned`;
+    },
+    settledNone: "No payment is matched or assigned yet.",
+    /** A position past the list's end (a stale link): the pager leads back. */
+    settledPast: "No payment further this way.",
     columns: {
       received: "Received",
       transId: "M-Pesa receipt",
@@ -80,12 +96,6 @@ export const paybillCopy = {
       submit: "Assign",
     },
     assigned: (transId: string, orderId: string) => `${transId} is recorded against order ${orderId}.`,
-    pages: {
-      label: "Pagination",
-      previous: "Newer page",
-      next: "Older page",
-      of: (p: number, n: number) => `Page ${p} of ${n}`,
-    },
   },
   refused: {
     title: "Payment not assigned",

@@ -1,184 +1,85 @@
 /**
- * The back office's Paybill page: every payment Daraja's C2B API confirmed, the unmatched first,
- * each kept one with its Assign form.
+ * The back office's Paybill page: every payment Daraja's C2B API confirmed. The ones waiting for
+ * the owner come first, all of them up to UNMATCHED_SHOWN, each with its Assign form; then the
+ * matched and assigned ones, newest first, a page at a time from a position (admin/keyset.ts), so
+ * the page costs the same at 100 payments or 100,000.
  */
 
 import { AdminHeader } from "../admin/admin-chrome.tsx";
 import { adminCopy } from "../admin/admin-copy.ts";
-import {
-  button,
-  CellLabel,
-  CollapsingTable,
-  cell,
-  field,
-  formatTime,
-  link,
-  NumberedPager,
-  row,
-} from "../admin/admin-ui.tsx";
-import { VisitorText } from "../admin/visitor-text.tsx";
-import type { C2bPaymentRow } from "../db/c2b-tables.ts";
-import { nairobiStampParts } from "../lib/dates.ts";
-import { formatMoney } from "../lib/money.ts";
-import {
-  ADMIN_PAYBILL_ASSIGN_PATH,
-  ADMIN_PAYBILL_PATH,
-  adminOrderAnchor,
-  adminQuoteAnchor,
-  adminSectionPaths,
-} from "../paths.ts";
+import { KeysetPager, link } from "../admin/admin-ui.tsx";
+import { ADMIN_PAYBILL_PATH } from "../paths.ts";
 import type { Page } from "../render/page.ts";
 import { paybillCopy } from "./paybill-copy.ts";
 import type { PaybillView } from "./paybill-listing.ts";
+import { PaymentTable } from "./paybill-rows.tsx";
 
 const copy = paybillCopy.page;
 
-/** M-Pesa's own time (YYYYMMDDhhmmss, Nairobi) as the back office writes times; anything else as sent. */
-function mpesaTime(stamp: string): string {
-  const t = nairobiStampParts(stamp);
-  return t ? formatTime(`${t.year}-${t.month}-${t.day}T${t.hours}:${t.minutes}:${t.seconds}+03:00`) : stamp;
-}
-
-const statusTone: Record<string, string> = {
-  unmatched: "bg-red-50 text-red-800 ring-red-700/30",
-  matched: "bg-brand-100 text-brand-900 ring-brand-700/30",
-  assigned: "bg-brand-100 text-brand-900 ring-brand-700/30",
-};
-
-function StatusBadge({ status }: { status: string }) {
+/** How many wait; on an older page of the history, with the way back to them. */
+function WaitingCount({ view }: { view: PaybillView }) {
+  const n = view.unmatchedCount;
   return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusTone[status] ?? ""}`}
-      data-status={status}
-    >
-      {copy.status[status] ?? status}
-    </span>
+    <p className="mt-4 text-sm font-semibold text-slate-800" data-unmatched={n}>
+      {n > 0 ? copy.unmatchedCount(n) : copy.noneUnmatched}
+      {n > 0 && view.unmatched === null && (
+        <>
+          {" "}
+          <a className={link} href={ADMIN_PAYBILL_PATH} data-see-unmatched="">
+            {copy.seeUnmatched}
+          </a>
+        </>
+      )}
+    </p>
   );
 }
 
-/** The owner's one-step form: the quote or order this kept payment pays. */
-function AssignForm({ payment }: { payment: C2bPaymentRow }) {
-  const id = `assign-${payment.trans_id}`;
+/** The payments waiting for the owner, the longest waiting first; nothing when none wait. */
+function Waiting({ view }: { view: PaybillView }) {
+  const rows = view.unmatched;
+  if (!rows || rows.length === 0) return null;
   return (
-    <form method="post" action={ADMIN_PAYBILL_ASSIGN_PATH} className="mt-2 grid gap-2" data-assign={payment.trans_id}>
-      <input type="hidden" name="trans_id" value={payment.trans_id} />
-      <div className="min-w-0">
-        <label htmlFor={id} className="block text-xs font-semibold text-slate-800">
-          {copy.assign.label}
-        </label>
-        <input
-          id={id}
-          name="target"
-          type="text"
-          required
-          maxLength={300}
-          autoComplete="off"
-          aria-describedby={`${id}-hint`}
-          className={field}
-        />
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {copy.assign.hint}
+    <section aria-labelledby="unmatched-heading" className="mt-6" data-list="unmatched">
+      <h2 id="unmatched-heading" className="text-xl font-bold text-slate-900">
+        {copy.unmatchedHeading}
+      </h2>
+      {view.unmatchedCount > rows.length && (
+        <p className="mt-1 max-w-3xl text-sm text-slate-700" data-unmatched-beyond="">
+          {copy.unmatchedBeyond(rows.length, view.unmatchedCount)}
         </p>
-      </div>
-      <div>
-        <button type="submit" className={button}>
-          {copy.assign.submit}
-        </button>
-      </div>
-    </form>
+      )}
+      <PaymentTable caption={copy.unmatchedCaption} payments={rows} />
+    </section>
   );
 }
 
-/** What the payment was recorded as: what it paid (with its link), or why it waits, and its Assign form. */
-function Outcome({ payment }: { payment: C2bPaymentRow }) {
-  if (payment.status === "unmatched") {
-    return (
-      <>
-        <StatusBadge status="unmatched" />
-        <p className="mt-1 text-xs text-slate-700" data-why={payment.unmatched_reason ?? ""}>
-          {copy.why(payment.unmatched_reason)}
-        </p>
-        <AssignForm payment={payment} />
-      </>
-    );
-  }
-  const kind = payment.target_kind ?? "order";
-  const ref = payment.target_ref ?? "";
-  const href =
-    kind === "quote"
-      ? adminQuoteAnchor(ref)
-      : kind === "subscription"
-        ? `${adminSectionPaths.subscriptions}?q=${encodeURIComponent(ref)}`
-        : adminOrderAnchor(ref, `q=${encodeURIComponent(ref)}`);
+/** The matched and assigned payments of this page, their count and the pager. */
+function Settled({ view }: { view: PaybillView }) {
+  // No rows but a way back: a stale position past the list's end, not an empty list.
+  const paged = Boolean(view.pages.newest || view.pages.oldest);
   return (
-    <>
-      <StatusBadge status={payment.status} />
-      <p className="mt-1">
-        <a className={link} href={href} data-paid={ref}>
-          {copy.paid(copy.kinds[kind] ?? kind, ref)}
-        </a>
+    <section aria-labelledby="settled-heading" className="mt-8" data-list="settled">
+      <h2 id="settled-heading" className="text-xl font-bold text-slate-900">
+        {copy.settledHeading}
+      </h2>
+      <p
+        className="mt-1 text-sm font-semibold text-slate-800"
+        data-total={view.settledTotal ? (view.settledTotal.more ? "more" : view.settledTotal.n) : undefined}
+      >
+        {copy.settledCount(view.settledTotal)}
       </p>
-      {payment.excess_cents !== null && (
-        <p className="mt-1 text-xs font-semibold text-red-800" data-excess={payment.excess_cents}>
-          {copy.excess(formatMoney(payment.excess_cents, "kes"))}
-        </p>
+      {view.settled.length === 0 ? (
+        <p className="mt-4 text-slate-700">{paged ? copy.settledPast : copy.settledNone}</p>
+      ) : (
+        <PaymentTable caption={copy.settledCaption} payments={view.settled} />
       )}
-      {payment.assigned_by && payment.assigned_at && (
-        <p className="mt-1 text-xs text-slate-600">
-          {copy.assignedAt(formatTime(payment.assigned_at))} <VisitorText text={payment.assigned_by} />
-        </p>
-      )}
-    </>
+      <KeysetPager links={view.pages} />
+    </section>
   );
-}
-
-function PaymentRow({ payment }: { payment: C2bPaymentRow }) {
-  const { columns } = copy;
-  return (
-    <tr id={`c2b-${payment.trans_id}`} className={row} data-c2b={payment.trans_id} data-c2b-status={payment.status}>
-      <td className={cell}>
-        <CellLabel>{columns.received}</CellLabel>
-        <time dateTime={payment.received_at}>{formatTime(payment.received_at)}</time>
-        <span className="block text-xs text-slate-600">{copy.transTime(mpesaTime(payment.trans_time))}</span>
-      </td>
-      <td className={cell}>
-        <CellLabel>{columns.transId}</CellLabel>
-        <span className="font-mono">{payment.trans_id}</span>
-      </td>
-      <td className={`${cell} md:text-right`}>
-        <CellLabel>{columns.amount}</CellLabel>
-        <span className="tabular-nums">{formatMoney(payment.amount_cents, "kes")}</span>
-      </td>
-      <td className={cell}>
-        <CellLabel>{columns.payer}</CellLabel>
-        <span className="block" data-payer="">
-          {payment.payer_name ? <VisitorText text={payment.payer_name} /> : copy.noName}
-        </span>
-        <span className="block text-xs text-slate-600">
-          {copy.numberLabel}: <VisitorText text={payment.msisdn} className="font-mono" />
-        </span>
-      </td>
-      <td className={cell}>
-        <CellLabel>{columns.account}</CellLabel>
-        <span data-typed="">
-          {payment.bill_ref ? <VisitorText text={payment.bill_ref} className="font-mono" /> : copy.nothingTyped}
-        </span>
-      </td>
-      <td className={cell}>
-        <CellLabel>{columns.outcome}</CellLabel>
-        <Outcome payment={payment} />
-      </td>
-    </tr>
-  );
-}
-
-function Pages({ view }: { view: PaybillView }) {
-  const at = (page: number) => `${ADMIN_PAYBILL_PATH}?page=${page}`;
-  return <NumberedPager page={view.page} pages={view.pages} at={at} copy={copy.pages} />;
 }
 
 function PaybillBody({ view, who }: { view: PaybillView; who: string }) {
-  const { columns } = copy;
+  const nothing = view.unmatchedCount === 0 && view.settledTotal?.n === 0;
   return (
     <>
       <AdminHeader current="paybill" who={who} />
@@ -194,31 +95,15 @@ function PaybillBody({ view, who }: { view: PaybillView; who: string }) {
             {copy.assigned(view.assigned.transId, view.assigned.orderId)}
           </p>
         )}
-        <p className="mt-4 text-sm font-semibold text-slate-800" data-unmatched={view.unmatched}>
-          {view.unmatched > 0 ? copy.unmatchedCount(view.unmatched) : copy.noneUnmatched}
-        </p>
-        {view.rows.length === 0 ? (
+        <WaitingCount view={view} />
+        {nothing ? (
           <p className="mt-4 text-slate-700">{copy.empty}</p>
         ) : (
-          <CollapsingTable
-            caption={copy.caption}
-            headers={[
-              { label: columns.received },
-              { label: columns.transId },
-              { label: columns.amount, right: true },
-              { label: columns.payer },
-              { label: columns.account },
-              { label: columns.outcome },
-            ]}
-          >
-            <tbody className="block md:table-row-group">
-              {view.rows.map((payment) => (
-                <PaymentRow key={payment.trans_id} payment={payment} />
-              ))}
-            </tbody>
-          </CollapsingTable>
+          <>
+            <Waiting view={view} />
+            <Settled view={view} />
+          </>
         )}
-        <Pages view={view} />
       </main>
     </>
   );

@@ -7,7 +7,8 @@
  * batch that would have settled the payment again. The guards below fail a batch the same way, by
  * writing NULL into a NOT NULL column, so a race is decided by the database, never by a read before.
  */
-import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
+import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { type C2bPaymentRow, c2bPayments } from "../db/c2b-tables.ts";
 import { database, runBatch, type Statement } from "../db/client.ts";
 import { type OrderRow, orders, type PaymentRow } from "../db/schema.ts";
@@ -186,31 +187,46 @@ export async function c2bRow(db: D1Database, transId: string): Promise<C2bPaymen
   return (await database(db).select().from(c2bPayments).where(eq(c2bPayments.trans_id, transId)).get()) ?? null;
 }
 
-/** A page of the back office's list: the unmatched first (oldest first), then the rest, newest first. */
-export async function c2bPage(
-  db: D1Database,
-  page: number,
-  size: number,
-): Promise<{ rows: C2bPaymentRow[]; total: number; unmatched: number }> {
+/**
+ * Every payment not waiting for the owner (matched or assigned), newest first by (received_at,
+ * trans_id), as the back office pages it (admin/keyset-queries.ts). The condition is written as the
+ * partial index's own (migrations/0031), so a page is one range read of c2b_payments_settled:
+ * SEARCH c2b_payments USING INDEX c2b_payments_settled ((received_at,trans_id)<(?,?)).
+ */
+export function settledListing(db: D1Database): Listing {
   const dz = database(db);
-  const unmatchedFirst = sql`CASE WHEN ${c2bPayments.status} = 'unmatched' THEN 0 ELSE 1 END`;
-  const rows = await dz
+  const sort = [c2bPayments.received_at, c2bPayments.trans_id] as const;
+  return keysetListing({
+    rows: () => dz.select().from(c2bPayments).$dynamic(),
+    keys: () => dz.select(keyFields(sort)).from(c2bPayments).$dynamic(),
+    filter: sql`${c2bPayments.status} <> 'unmatched'`,
+    search: undefined,
+    searchIndexed: true,
+    sort,
+    names: ["received_at", "trans_id"],
+    kinds: ["text", "text"],
+  });
+}
+
+/**
+ * The payments waiting for the owner, the longest waiting first, up to `limit`: few, each to act on.
+ * SCAN c2b_payments USING INDEX c2b_payments_unmatched (the partial index holds them alone).
+ */
+export function unmatchedPayments(db: D1Database, limit: number): Statement {
+  return database(db)
     .select()
     .from(c2bPayments)
-    .orderBy(
-      unmatchedFirst,
-      sql`CASE WHEN ${c2bPayments.status} = 'unmatched' THEN ${c2bPayments.received_at} END ASC`,
-      desc(c2bPayments.received_at),
-    )
-    .limit(size)
-    .offset((page - 1) * size);
-  const [totals] = await dz
-    .select({
-      total: count(),
-      unmatched: sql<number>`COALESCE(SUM(CASE WHEN ${c2bPayments.status} = 'unmatched' THEN 1 ELSE 0 END), 0)`,
-    })
-    .from(c2bPayments);
-  return { rows, total: totals?.total ?? 0, unmatched: Number(totals?.unmatched ?? 0) };
+    .where(sql`${c2bPayments.status} = 'unmatched'`)
+    .orderBy(asc(c2bPayments.received_at), asc(c2bPayments.trans_id))
+    .limit(limit);
+}
+
+/** How many payments wait for the owner, exactly (column `n`): a count of the partial index's entries. */
+export function unmatchedCount(db: D1Database): Statement {
+  return database(db)
+    .select({ n: count().as("n") })
+    .from(c2bPayments)
+    .where(sql`${c2bPayments.status} = 'unmatched'`);
 }
 
 /** The confirmations received in [since, until), oldest first: the digest's list. */

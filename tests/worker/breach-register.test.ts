@@ -223,3 +223,51 @@ describe("two owners saving the same entry at once", () => {
     expect((await postBreaches(`/admin/breaches/${number}`, { ...form, actions_taken: "Change C" })).status).toBe(409);
   });
 });
+
+describe("paging the register", () => {
+  it("goes through every entry newest number first, from a position rather than a page number", async () => {
+    // Entries of an earlier year, written straight in (the register deletes nothing, so tests add).
+    await db.batch(
+      Array.from({ length: 55 }, (_, i) =>
+        db
+          .prepare(
+            `INSERT INTO breaches (number, year, seq, aware_at, recorded_at, recorded_by, what_happened,
+              data_concerned, people_concerned, risk, risk_description, updated_at, updated_by)
+            VALUES (?, 2020, ?, '2020-05-01T08:00:00.000Z', '2020-05-01T09:00:00.000Z', 'admin', 'A laptop left on a bus',
+              'Names', 'Buyers', 'no', 'Encrypted', '2020-05-01T09:00:00.000Z', 'admin')`,
+          )
+          .bind(`BR-2020-${i + 1}`, i + 1),
+      ),
+    );
+    const { results } = await db
+      .prepare("SELECT number FROM breaches ORDER BY year DESC, seq DESC")
+      .all<{ number: string }>();
+    const expected = results.map((r) => r.number);
+    const numbers = (page: Awaited<ReturnType<typeof openBreaches>>) =>
+      Array.from(page.document.querySelectorAll("tr[data-breach]")).map((tr) => tr.getAttribute("data-breach"));
+    const link = (page: Awaited<ReturnType<typeof openBreaches>>, selector: string) =>
+      page.document.querySelector(`nav[aria-label="Pagination"] ${selector}`)?.getAttribute("href") ?? null;
+
+    const first = await openBreaches("/admin/breaches");
+    expect(first.document.querySelector("[data-total]")?.getAttribute("data-total")).toBe(String(expected.length));
+    expect(numbers(first)).toEqual(expected.slice(0, 50));
+    expect(link(first, 'a[rel="prev"]')).toBeNull();
+    const lastShown = expected[49]?.split("-") ?? [];
+    const older = link(first, 'a[rel="next"]');
+    expect(older).toBe(`/admin/breaches?${new URLSearchParams({ after: `${lastShown[1]}~${lastShown[2]}` })}`);
+    expect(link(first, 'a[data-page-link="last"]')).toBe("/admin/breaches?oldest=1");
+
+    const second = await openBreaches(older ?? "");
+    expect(numbers(second)).toEqual(expected.slice(50));
+    expect(link(second, 'a[rel="next"]')).toBeNull();
+    expect(link(second, 'a[data-page-link="first"]')).toBe("/admin/breaches");
+    expect(numbers(await openBreaches(link(second, 'a[rel="prev"]') ?? ""))).toEqual(expected.slice(0, 50));
+
+    // A position past the register's end says so, with the way back; an old numbered link opens the newest.
+    const past = await openBreaches("/admin/breaches?after=2019~1");
+    expect(past.status).toBe(200);
+    expect(numbers(past)).toEqual([]);
+    expect(past.text).toContain("No entry further this way.");
+    expect(numbers(await openBreaches("/admin/breaches?page=2"))).toEqual(expected.slice(0, 50));
+  });
+});
