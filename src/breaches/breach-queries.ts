@@ -94,7 +94,7 @@ export function breachListing(db: D1Database): Listing {
     keys: () => dz.select(keyFields(sort)).from(breaches).$dynamic(),
     filter: undefined,
     search: undefined,
-    searchIndexed: true,
+    searchIndex: undefined,
     sort,
     names: ["year", "seq"],
     kinds: ["integer", "integer"],

@@ -201,7 +201,7 @@ export function settledListing(db: D1Database): Listing {
     keys: () => dz.select(keyFields(sort)).from(c2bPayments).$dynamic(),
     filter: sql`${c2bPayments.status} <> 'unmatched'`,
     search: undefined,
-    searchIndexed: true,
+    searchIndex: undefined,
     sort,
     names: ["received_at", "trans_id"],
     kinds: ["text", "text"],
