@@ -10,6 +10,7 @@ import {
   eq,
   exists,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -31,7 +32,10 @@ import { erasedMailSet } from "./erased-mail-queries.ts";
 /** One old contact message: its id, address and date (the page's keyset). */
 export type OldMessage = { id: number; email: string; created_at: string };
 
-/** Contact messages created before `cutoff`, oldest first, after the (created_at, id) key `after`. */
+/**
+ * Contact messages created before `cutoff`, oldest first, after the (created_at, id) key `after`.
+ * Plan at 100k: SEARCH contact_messages USING INDEX contact_messages_by_created (created_at>? AND created_at<?).
+ */
 export function oldMessages(
   db: D1Database,
   cutoff: string,
@@ -39,8 +43,9 @@ export function oldMessages(
   limit: number,
 ): Promise<OldMessage[]> {
   const m = contactMessages;
+  // `created_at >= ?` first: one index range read in order. As a bare OR, SQLite reads both halves and sorts.
   const past = after
-    ? or(gt(m.created_at, after.created_at), and(eq(m.created_at, after.created_at), gt(m.id, after.id)))
+    ? and(gte(m.created_at, after.created_at), or(gt(m.created_at, after.created_at), gt(m.id, after.id)))
     : undefined;
   return database(db)
     .select({ id: m.id, email: m.email, created_at: m.created_at })
