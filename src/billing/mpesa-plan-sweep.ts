@@ -6,6 +6,7 @@
  * links to pay), then is past due, and the buyer and the owner are told.
  */
 import type { MpesaPlanMonthRow } from "../db/mpesa-plan-tables.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { getOrder } from "../orders/orders.ts";
 import { notifySubscriptionChange } from "./billing-notices.ts";
@@ -16,17 +17,24 @@ import { tellMonthDue, tellPastDue } from "./mpesa-plan-notices.ts";
 import { monthsWithAStepDue, plansToEnd, plansToOpen } from "./mpesa-plan-queries.ts";
 import { markPastDue } from "./mpesa-plan-write-queries.ts";
 
-/** What one run takes on at each step; the rest wait for the next run, 5 minutes on. */
+/**
+ * What one run takes on at each step (its row budget); the rest wait for the next run, 5 minutes on.
+ * Each step's WHERE no longer finds what it did (a plan ended or opened, a month's try made today).
+ */
 const PER_RUN = 25;
 
-export async function sweepMpesaPlans(context: WorkContext, now: Date): Promise<void> {
+export async function sweepMpesaPlans(context: WorkContext, now: Date, counted?: StepTally): Promise<void> {
   if (!inPromptHours(now)) return;
   const today = planDay(now);
-  await endPlansDue(context, today, now);
-  for (const plan of await plansToOpen(context.env.DB, today, PER_RUN)) {
+  await endPlansDue(context, today, now, counted);
+  const toOpen = await plansToOpen(context.env.DB, today, PER_RUN);
+  tally(counted, toOpen.length, PER_RUN);
+  for (const plan of toOpen) {
     await step(context, plan, () => openNextMonth(context, plan));
   }
-  for (const month of await monthsWithAStepDue(context.env.DB, today, PER_RUN)) {
+  const months = await monthsWithAStepDue(context.env.DB, today, PER_RUN);
+  tally(counted, months.length, PER_RUN);
+  for (const month of months) {
     await step(context, month.plan, () => stepMonth(context, month.plan, month, today, now));
   }
 }
@@ -44,9 +52,11 @@ async function step(context: WorkContext, plan: MpesaPlan, work: () => Promise<u
 }
 
 /** Plans set to cancel whose paid time is over: cancelled, and the owner told (once). */
-async function endPlansDue(context: WorkContext, today: string, now: Date): Promise<void> {
+async function endPlansDue(context: WorkContext, today: string, now: Date, counted?: StepTally): Promise<void> {
   const { env } = context;
-  for (const plan of await plansToEnd(env.DB, today, PER_RUN)) {
+  const plans = await plansToEnd(env.DB, today, PER_RUN);
+  tally(counted, plans.length, PER_RUN);
+  for (const plan of plans) {
     await step(context, plan, async () => {
       const at = now.toISOString();
       if (!(await endPlan(env.DB, plan.subscription_id, at, null))) return;

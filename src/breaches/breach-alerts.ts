@@ -5,6 +5,7 @@
  * goes into an e-mail.
  */
 import type { BreachRow } from "../db/breach-tables.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { nairobiDay } from "../lib/dates.ts";
 import { enqueueMail, type QueuedMail } from "../mail/enqueue.ts";
@@ -56,9 +57,14 @@ function detailsOf(row: BreachRow, clock: BreachClock): Details {
  * Returns the first e-mail this run queued (a duplicate when every one was already sent), or null
  * when no entry is waiting.
  */
-export async function alertBreachDeadlines(context: WorkContext, now = new Date()): Promise<QueuedMail | null> {
+export async function alertBreachDeadlines(
+  context: WorkContext,
+  now = new Date(),
+  counted?: StepTally,
+): Promise<QueuedMail | null> {
   const { env, origin, log } = context;
   const rows = await breachesAwaitingOdpc(env.DB, MAX_AWAITING);
+  tally(counted, rows.length, MAX_AWAITING);
   let first: QueuedMail | null = null;
   for (const row of rows) {
     const clock = breachClock(row, now);

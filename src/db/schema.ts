@@ -15,6 +15,7 @@ import {
   subscriptionStatuses,
   updatedAt,
 } from "./column-values.ts";
+import { cronCursors } from "./cron-tables.ts";
 import { dataRequests } from "./data-request-tables.ts";
 import { quoteCounters, quoteLines, quotes, receiptCounters, receipts } from "./document-tables.ts";
 import { etimsCounters, etimsSales, etimsSenderLeases } from "./etims-tables.ts";
@@ -275,6 +276,7 @@ export const allTables = [
   breaches,
   insightSalts,
   dataRequests,
+  cronCursors,
 ];
 
 export type OrderRow = typeof orders.$inferSelect;

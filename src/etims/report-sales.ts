@@ -13,6 +13,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { database } from "../db/client.ts";
 import type { EtimsSaleRow } from "../db/etims-tables.ts";
 import { orderItems, orders, payments } from "../db/schema.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import {
   createOscuClient,
@@ -105,7 +106,11 @@ async function sendSale(
  * Sends the due sales of our branch (see the module's comment); returns what came of them. Never
  * throws for KRA's sake: the caller is a queue consumer or the cron.
  */
-export async function reportWaitingSales(context: WorkContext, now = new Date()): Promise<SenderRun> {
+export async function reportWaitingSales(
+  context: WorkContext,
+  now = new Date(),
+  counted?: StepTally,
+): Promise<SenderRun> {
   const { env } = context;
   const run: SenderRun = { accepted: 0, failed: 0, refused: 0 };
   const config = etimsConfigOrNull(env);
@@ -116,7 +121,9 @@ export async function reportWaitingSales(context: WorkContext, now = new Date())
   if (!(await takeSenderLease(env.DB, config.branchId, holder, nowIso, until))) return { ...run, skipped: "busy" };
   try {
     const client = createOscuClient(config);
-    for (const sale of await dueSales(env.DB, config.branchId, nowIso, SALES_PER_RUN)) {
+    const sales = await dueSales(env.DB, config.branchId, nowIso, SALES_PER_RUN);
+    tally(counted, sales.length, SALES_PER_RUN);
+    for (const sale of sales) {
       const outcome = await sendSale(context, client, config, sale, now);
       if (outcome === "accepted") run.accepted += 1;
       if (outcome === "refused") run.refused += 1;

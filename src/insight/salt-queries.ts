@@ -21,8 +21,10 @@ export async function saltOfDay(db: D1Database, day: string, candidate: string):
 
 /**
  * The daily cron's part: a day with no visit makes no new salt, so the last one is deleted here
- * too, at the start of each Nairobi day, whether or not anyone comes.
+ * too, at the start of each Nairobi day, whether or not anyone comes. The table holds today's salt
+ * and at most yesterday's, so the delete needs no budget. How many went.
  */
-export async function forgetPastSalts(db: D1Database, today: string): Promise<void> {
-  await database(db).delete(insightSalts).where(lt(insightSalts.day, today));
+export async function forgetPastSalts(db: D1Database, today: string): Promise<number> {
+  const { meta } = await database(db).delete(insightSalts).where(lt(insightSalts.day, today));
+  return meta.changes ?? 0;
 }

@@ -1,3 +1,4 @@
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { handToQueue } from "./enqueue.ts";
 import { staleQueued } from "./outbox.ts";
@@ -9,6 +10,8 @@ const NEVER_ENQUEUED_AFTER_SECONDS = 120;
  * 30 s … 8 min, or waits out another delivery's 10-minute claim): it was lost.
  */
 const LOST_AFTER_SECONDS = 60 * 60;
+/** Rows handed over a run: the queue takes them in batches, and the next run takes the rest (the WHERE no longer finds a row once it is enqueued again). */
+const SWEEP_BUDGET = 100;
 
 /**
  * The Cron Trigger's sweep: queued e-mails the queue never received (it was unavailable when the
@@ -18,8 +21,9 @@ const LOST_AFTER_SECONDS = 60 * 60;
  * e-mail can still go twice in the cases docs/email.md names (a send that outlives its claim, or
  * whose success nothing could record): at most once per claim, at least once overall.
  */
-export async function sweepOutbox({ env, log }: WorkContext): Promise<number> {
-  const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS);
+export async function sweepOutbox({ env, log }: WorkContext, counted?: StepTally): Promise<number> {
+  const ids = await staleQueued(env.DB, NEVER_ENQUEUED_AFTER_SECONDS, LOST_AFTER_SECONDS, SWEEP_BUDGET);
+  tally(counted, ids.length, SWEEP_BUDGET);
   if (ids.length === 0) return 0;
   await handToQueue(env, ids);
   log.info("Outbox sweep handed e-mails to the queue again", { count: ids.length });

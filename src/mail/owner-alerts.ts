@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { database } from "../db/client.ts";
 import { mpesaRequests, orders as ordersTable } from "../db/schema.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { formatDateTime } from "../lib/dates.ts";
 import { adminSectionPaths } from "../paths.ts";
@@ -118,7 +119,11 @@ function stuckDetails(orders: StuckOrder[], prompts: StuckPrompt[]): Details {
  * prompts still pending after 15 minutes, in one e-mail to the owner at most once an hour; nothing
  * when there are none.
  */
-export async function alertStuckPayments(context: WorkContext, now = new Date()): Promise<QueuedMail | null> {
+export async function alertStuckPayments(
+  context: WorkContext,
+  now = new Date(),
+  counted?: StepTally,
+): Promise<QueuedMail | null> {
   const { env, origin, log } = context;
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const window = (ms: number) => ({ before: before(ms), after: before(ms + ALERTED_FOR_MS) });
@@ -126,6 +131,8 @@ export async function alertStuckPayments(context: WorkContext, now = new Date())
     stuckStripeOrders(env.DB, window(STRIPE_STUCK_AFTER_MS), MAX_LISTED + 1),
     stuckMpesaPrompts(env.DB, window(MPESA_STUCK_AFTER_MS), MAX_LISTED + 1),
   ]);
+  tally(counted, orders.length, MAX_LISTED + 1);
+  tally(counted, prompts.length, MAX_LISTED + 1);
   if (orders.length === 0 && prompts.length === 0) return null;
   const copy = ownerAlertCopy.stuck;
   log.warn("Payments waiting too long", { cardOrders: orders.length, mpesaPrompts: prompts.length });

@@ -8,6 +8,7 @@
 import { isPlanPrompt, settlePlanPrompt } from "../billing/mpesa-plan-payments.ts";
 import { planCheckoutOf, tellIfPlanStarted } from "../billing/mpesa-plan-start.ts";
 import type { MpesaRequestRow, OrderRow } from "../db/schema.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { recordPaymentOutcome } from "../insight/payment-events.ts";
 import { notifyLateMpesaPayment } from "../mail/order-notices.ts";
@@ -32,6 +33,11 @@ const NO_ANSWER = 1037;
 /** The sweep asks about prompts older than this, and gives up on them (no answer) after GIVE_UP. */
 const SWEEP_AFTER_SECONDS = 3 * 60;
 const GIVE_UP_SECONDS = 60 * 60;
+/**
+ * Prompts asked about a run. A settled prompt leaves the sweep's WHERE; one still pending is asked
+ * again next run by design, for at most GIVE_UP_SECONDS, so the set never grows past an hour's.
+ */
+const SWEEP_BUDGET = 50;
 /** Daraja is asked about one prompt at most this often, whoever asks. */
 const CHECK_EVERY_SECONDS = 20;
 
@@ -211,8 +217,9 @@ export async function refreshMpesaRequest(context: WorkContext, request: MpesaRe
 }
 
 /** Cron: every prompt left pending is asked about; one unanswered for an hour has failed (no answer). */
-export async function sweepMpesaRequests(context: WorkContext): Promise<void> {
-  const stale = await stalePendingMpesaRequests(context.env.DB, SWEEP_AFTER_SECONDS, 50);
+export async function sweepMpesaRequests(context: WorkContext, counted?: StepTally): Promise<void> {
+  const stale = await stalePendingMpesaRequests(context.env.DB, SWEEP_AFTER_SECONDS, SWEEP_BUDGET);
+  tally(counted, stale.length, SWEEP_BUDGET);
   for (const request of stale) {
     try {
       if (!(await claimMpesaCheck(context.env.DB, request.checkout_request_id, CHECK_EVERY_SECONDS))) continue;

@@ -5,6 +5,7 @@
  */
 
 import type { DataRequestRow } from "../db/data-request-tables.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { nairobiDay } from "../lib/dates.ts";
 import { enqueueMail, type QueuedMail } from "../mail/enqueue.ts";
@@ -44,9 +45,14 @@ export async function dataRequestDigestLines(db: D1Database, now: Date, limit: n
  * (owner-alert-requests:<Nairobi day>) makes it once a day, however often the cron asks, and at once.
  * One indexed read (openRequests: data_requests_by_state_due, state=? AND due_on<=yesterday).
  */
-export async function alertOverdueDataRequests(context: WorkContext, now: Date): Promise<QueuedMail | null> {
+export async function alertOverdueDataRequests(
+  context: WorkContext,
+  now: Date,
+  counted?: StepTally,
+): Promise<QueuedMail | null> {
   const today = nairobiDay(now);
   const rows = await openRequests(context.env.DB, ALERT_LISTED + 1, addDays(today, -1));
+  tally(counted, rows.length, ALERT_LISTED + 1);
   if (rows.length === 0) return null;
   const copy = dataRequestCopy.alert;
   const details: Details = rows

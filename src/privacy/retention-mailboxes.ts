@@ -7,9 +7,11 @@
  * (`[erased]`, the People section's marker) is no mailbox: its row stands alone.
  */
 
+import { type StepTally, tally } from "../http/cron-step.ts";
 import { mailboxDomains, mailboxKey } from "../mail/mailbox.ts";
 import type { MailboxLookup } from "./address-match.ts";
 import { ERASED } from "./erased-mail-queries.ts";
+import { type Keyset, readCursor, saveCursor } from "./retention-cursor-queries.ts";
 import { activeAddresses } from "./retention-order-queries.ts";
 import { engagedAddresses } from "./retention-queries.ts";
 
@@ -52,20 +54,40 @@ export async function activeMailboxes(db: D1Database, emails: readonly string[],
   return testOf(await activeAddresses(db, lookupOf(emails), cutoff));
 }
 
+/** Rows read a page at a time, and at most `pages` pages a run: the rest waits for the next run. */
+export type PageLimits = { page: number; pages: number };
+
+/** A walk's step name (its cursor and its log line), the run's time, and each row's keyset. */
+export type Walk<T> = { db: D1Database; step: string; now: string; key: (row: T) => Keyset };
+
 /**
- * Walks rows past a cutoff a page at a time, by the keyset of the last row read: rows a rule keeps
- * (a client's) are read again each run, and paging walks past them instead of stopping at them.
- * `each` handles one page and says whether to go on; at most `pages` pages a run.
+ * Walks rows past a cutoff a page at a time, by the keyset of the last row examined, starting where
+ * the step's previous run stopped (retention-cursor-queries.ts): rows a rule keeps (a client's) are
+ * examined once a pass, not again every run, so however many there are the rows after them are
+ * reached. `each` handles one page and says how many of its rows, from the first, it examined (fewer
+ * than all: it stopped on its own budget). At most `pages` pages a run; the place is saved where the
+ * run stopped, and cleared when the walk reached the end.
  */
 export async function walkPages<T>(
-  read: (after: T | null) => Promise<T[]>,
-  limits: { page: number; pages: number },
-  each: (rows: T[]) => Promise<boolean>,
+  walk: Walk<T>,
+  read: (after: Keyset | null) => Promise<T[]>,
+  limits: PageLimits,
+  each: (rows: T[]) => Promise<number>,
+  counted?: StepTally,
 ): Promise<void> {
-  let after: T | null = null;
+  let after = await readCursor(walk.db, walk.step);
+  const stop = async (at: Keyset | null, budgetReached: boolean) => {
+    if (counted && budgetReached) counted.budgetReached = true;
+    await saveCursor(walk.db, walk.step, at, walk.now);
+  };
   for (let page = 0; page < limits.pages; page++) {
     const rows = await read(after);
-    if (!(await each(rows)) || rows.length < limits.page) return;
-    after = rows[rows.length - 1] ?? null;
+    const examined = await each(rows);
+    tally(counted, examined, Number.POSITIVE_INFINITY);
+    const last = rows[examined - 1];
+    if (last) after = walk.key(last);
+    if (examined < rows.length) return stop(after, true);
+    if (rows.length < limits.page) return stop(null, false);
   }
+  await stop(after, true);
 }

@@ -8,6 +8,7 @@
  * again and finishes, while the other way round a failure would leave PDFs nothing points to.
  */
 
+import { type StepTally, tally } from "../http/cron-step.ts";
 import { deleteQuotePdfs } from "../quotes/quote-store.ts";
 import { deleteReceiptPdfs } from "../receipts/receipt-store.ts";
 import { eraseOrderRows, orderDocuments } from "./order-erasure-queries.ts";
@@ -32,37 +33,59 @@ async function eraseAll(env: Env, orderIds: readonly string[], counted: (erased:
 const RECORD_PAGES = 5;
 
 /**
- * Client records with nothing about them since `cutoff`, of mailboxes no longer in a relationship;
- * at most `limit` erased a run.
+ * Client records with nothing about them since `cutoff`, of mailboxes no longer in a relationship.
+ * Budget: at most `limit` erased and `limit` × RECORD_PAGES candidates examined a run; the next run
+ * goes on after the last candidate examined (walkPages), so kept ones are not read again each run.
  */
 export async function eraseExpiredRecords(
   env: Env,
-  cutoff: string,
-  limit: number,
-  counted: (erased: number) => void,
+  run: { step: string; cutoff: string; now: string; limit: number; counted?: StepTally },
+  erased: (n: number) => void,
 ): Promise<void> {
+  const { cutoff, limit } = run;
   let left = limit;
   await walkPages(
-    (after: OldRecord | null) => expiredClientOrders(env.DB, cutoff, after, limit),
+    {
+      db: env.DB,
+      step: run.step,
+      now: run.now,
+      key: (record: OldRecord) => ({ created_at: record.created_at, id: record.order_id }),
+    },
+    (after) =>
+      expiredClientOrders(env.DB, cutoff, after && { created_at: after.created_at, order_id: after.id }, limit),
     { page: limit, pages: RECORD_PAGES },
     async (records) => {
-      const emails = records.map((record) => record.customer_email);
-      const active = await activeMailboxes(env.DB, emails, cutoff);
-      const ended = records.filter((record) => !active(record.customer_email)).slice(0, left);
-      left -= ended.length;
-      const orderIds = ended.map((record) => record.order_id);
-      await eraseAll(env, orderIds, counted);
-      return left > 0;
+      const active = await activeMailboxes(
+        env.DB,
+        records.map((record) => record.customer_email),
+        cutoff,
+      );
+      // In order, so that the place saved is the last record examined: one the budget left is read next run.
+      let examined = 0;
+      for (const record of records) {
+        if (!active(record.customer_email)) {
+          if (left === 0) break;
+          await eraseAll(env, [record.order_id], erased);
+          left -= 1;
+        }
+        examined += 1;
+      }
+      return examined;
     },
+    run.counted,
   );
 }
 
-/** Checkouts never paid, opened before `cutoff`, at most `limit` of them a run. */
+/**
+ * Checkouts never paid, opened before `cutoff`, at most `limit` of them a run. Each one found is
+ * erased, so the next run's WHERE no longer finds it: it goes on where this one stopped.
+ */
 export async function eraseUnpaidOrders(
   env: Env,
-  cutoff: string,
-  limit: number,
-  counted: (erased: number) => void,
+  run: { cutoff: string; limit: number; counted?: StepTally },
+  erased: (n: number) => void,
 ): Promise<void> {
-  await eraseAll(env, await expiredUnpaidOrders(env.DB, cutoff, limit), counted);
+  const orderIds = await expiredUnpaidOrders(env.DB, run.cutoff, run.limit);
+  tally(run.counted, orderIds.length, run.limit);
+  await eraseAll(env, orderIds, erased);
 }

@@ -10,6 +10,7 @@ import {
   eq,
   exists,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -31,7 +32,10 @@ import { erasedMailSet } from "./erased-mail-queries.ts";
 /** One old contact message: its id, address and date (the page's keyset). */
 export type OldMessage = { id: number; email: string; created_at: string };
 
-/** Contact messages created before `cutoff`, oldest first, after the (created_at, id) key `after`. */
+/**
+ * Contact messages created before `cutoff`, oldest first, after the (created_at, id) key `after`.
+ * Plan at 100k: SEARCH contact_messages USING INDEX contact_messages_by_created (created_at>? AND created_at<?).
+ */
 export function oldMessages(
   db: D1Database,
   cutoff: string,
@@ -39,8 +43,9 @@ export function oldMessages(
   limit: number,
 ): Promise<OldMessage[]> {
   const m = contactMessages;
+  // `created_at >= ?` first: one index range read in order. As a bare OR, SQLite reads both halves and sorts.
   const past = after
-    ? or(gt(m.created_at, after.created_at), and(eq(m.created_at, after.created_at), gt(m.id, after.id)))
+    ? and(gte(m.created_at, after.created_at), or(gt(m.created_at, after.created_at), gt(m.id, after.id)))
     : undefined;
   return database(db)
     .select({ id: m.id, email: m.email, created_at: m.created_at })
@@ -154,6 +159,7 @@ export async function deleteMessages(
  * not-configured ones by their last change; never a queued one. The payload becomes JSON `null`;
  * the row, recipient, subject, status and dates stay. `updated_at < cutoff` holds for every such row
  * (a settled row's last change is its sending or failing) and lets outbox_bodies_kept find them.
+ * Plan at 100k: SEARCH outbox USING INDEX outbox_bodies_kept (updated_at<?) (8 ms for 1,000 rows).
  */
 export async function clearMailBodies(db: D1Database, cutoff: string, limit: number, now: string): Promise<number> {
   const dz = database(db);
@@ -164,10 +170,9 @@ export async function clearMailBodies(db: D1Database, cutoff: string, limit: num
       and(
         isNull(outbox.body_cleared_at),
         lt(outbox.updated_at, cutoff),
-        or(
-          and(eq(outbox.status, "sent"), lt(outbox.sent_at, cutoff)),
-          inArray(outbox.status, ["failed", "not_configured"]),
-        ),
+        // One CASE, not an OR of statuses: SQLite answered the OR by reading every sent e-mail through
+        // (status) and sorting them (1.3 s at 100k); as one expression it walks outbox_bodies_kept in order.
+        sql`(CASE ${outbox.status} WHEN 'sent' THEN ${outbox.sent_at} < ${cutoff} WHEN 'failed' THEN 1 WHEN 'not_configured' THEN 1 ELSE 0 END)`,
       ),
     )
     .orderBy(asc(outbox.updated_at))

@@ -4,7 +4,7 @@
  * lines and the e-mails about them anonymised. Accepted quotes are client records: they go with the
  * order that paid them (privacy/order-erasure-queries.ts).
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { database, runBatch } from "../db/client.ts";
 import { quoteLines, quotes } from "../db/document-tables.ts";
 import { outbox } from "../db/schema.ts";
@@ -13,17 +13,21 @@ import { erasedMailSet } from "./erased-mail-queries.ts";
 /** One old quote never accepted: its number, address and date (the page's keyset). */
 export type OldQuote = { number: string; customer_email: string; created_at: string };
 
-/** Quotes never accepted, made before `cutoff`, oldest first, after the (created_at, number) key `after`. */
+/**
+ * Quotes never accepted, made before `cutoff`, oldest first, after the (created_at, number) key `after`.
+ * Plan at 100k: SEARCH quotes USING INDEX quotes_by_created (created_at>? AND created_at<?), USE TEMP B-TREE FOR LAST TERM OF ORDER BY (ties only).
+ */
 export function oldUnacceptedQuotes(
   db: D1Database,
   cutoff: string,
   after: { created_at: string; number: string } | null,
   limit: number,
 ): Promise<OldQuote[]> {
+  // `created_at >= ?` first: one index range read in order. As a bare OR, SQLite reads both halves and sorts.
   const past = after
-    ? or(
-        gt(quotes.created_at, after.created_at),
-        and(eq(quotes.created_at, after.created_at), gt(quotes.number, after.number)),
+    ? and(
+        gte(quotes.created_at, after.created_at),
+        or(gt(quotes.created_at, after.created_at), gt(quotes.number, after.number)),
       )
     : undefined;
   return database(db)

@@ -9,9 +9,11 @@
  */
 
 import { forgetPastSignInFailures, WINDOW_MS } from "../admin/sign-in-failures.ts";
+import { type StepTally, tally, timedStep } from "../http/cron-step.ts";
 import type { Logger } from "../http/log.ts";
 import type { WorkContext } from "../http/work-context.ts";
-import { eraseOldCorrespondence, eraseOldEnquiries, type PageLimits } from "./retention-enquiries.ts";
+import { eraseOldCorrespondence, eraseOldEnquiries } from "./retention-enquiries.ts";
+import type { PageLimits } from "./retention-mailboxes.ts";
 import { eraseExpiredRecords, eraseUnpaidOrders } from "./retention-orders.ts";
 import { readRetentionPeriods, retentionCutoffs } from "./retention-periods.ts";
 import {
@@ -38,10 +40,15 @@ type RetentionCounts = {
 };
 type Rule = keyof RetentionCounts;
 
-/** How much one run may do: the rest waits for the next day's run. */
-type RetentionLimits = {
+/**
+ * Each rule's row budget a run (issue 37, "Crons in bounded work"); the rest waits for the next day's
+ * run. The walking rules (records, enquiries, quotes, client messages) save their place and go on
+ * after it (walkPages); every other rule changes what it takes, so its WHERE no longer finds it.
+ */
+export type RetentionLimits = {
+  /** Client records and unpaid checkouts erased, each rule on its own (records also examine 5× as many). */
   orders: number;
-  /** Contact messages and quotes, each rule on its own. */
+  /** Contact messages and quotes examined, each rule on its own. */
   enquiries: PageLimits;
   mailBodies: number;
   /** Old records of e-mails and old audit rows, each. */
@@ -49,7 +56,7 @@ type RetentionLimits = {
   billingLinks: number;
 };
 
-const DEFAULT_LIMITS: RetentionLimits = {
+export const RETENTION_LIMITS: RetentionLimits = {
   orders: 100,
   enquiries: { page: 200, pages: 5 },
   mailBodies: 1000,
@@ -59,56 +66,76 @@ const DEFAULT_LIMITS: RetentionLimits = {
 
 export type RetentionRun = { counts: RetentionCounts; skipped: Rule[]; failed: Rule[] };
 
+/** A rule's work: `erased` hears what it erased or cleared, `counted` its rows and budget for the log. */
+type RuleWork = (cutoff: string, erased: (n: number) => void, counted: StepTally) => Promise<void>;
+
 /** Each rule: its cutoff (null: its period is unusable, so it is skipped) and its work. */
-type RuleRun = { cutoff: string | null; run: (cutoff: string, counted: (n: number) => void) => Promise<void> };
+type RuleRun = { cutoff: string | null; run: RuleWork };
+
+/** A rule that changes at most `budget` rows in one statement: the statement's count is both figures. */
+const changing =
+  (budget: number, change: (cutoff: string) => Promise<number>): RuleWork =>
+  async (cutoff, erased, counted) => {
+    const n = await change(cutoff);
+    tally(counted, n, budget);
+    erased(n);
+  };
 
 function rulesOf(context: WorkContext, now: Date, limits: RetentionLimits): Record<Rule, RuleRun> {
   const { env } = context;
+  const db = env.DB;
   const cutoffs = retentionCutoffs(readRetentionPeriods(context), now);
   const at = now.toISOString();
+  const walk = (step: Rule, cutoff: string, counted: StepTally) => ({
+    step: `retention.${step}`,
+    cutoff,
+    now: at,
+    limits: limits.enquiries,
+    counted,
+  });
+  const { orders, mailBodies, records, billingLinks } = limits;
   return {
-    records: { cutoff: cutoffs.records, run: (c, n) => eraseExpiredRecords(env, c, limits.orders, n) },
-    unpaidOrders: { cutoff: cutoffs.enquiries, run: (c, n) => eraseUnpaidOrders(env, c, limits.orders, n) },
-    enquiries: {
-      cutoff: cutoffs.enquiries,
-      run: (c, n) => eraseOldEnquiries(env.DB, { cutoff: c, now: at, limits: limits.enquiries }, n),
+    records: {
+      cutoff: cutoffs.records,
+      run: (c, n, counted) =>
+        eraseExpiredRecords(env, { step: "retention.records", cutoff: c, now: at, limit: orders, counted }, n),
     },
-    quotes: {
+    unpaidOrders: {
       cutoff: cutoffs.enquiries,
-      run: (c, n) => eraseOldQuotes(env, { cutoff: c, now: at, limits: limits.enquiries }, n),
+      run: (c, n, counted) => eraseUnpaidOrders(env, { cutoff: c, limit: orders, counted }, n),
     },
+    enquiries: { cutoff: cutoffs.enquiries, run: (c, n, t) => eraseOldEnquiries(db, walk("enquiries", c, t), n) },
+    quotes: { cutoff: cutoffs.enquiries, run: (c, n, t) => eraseOldQuotes(env, walk("quotes", c, t), n) },
     clientMessages: {
       cutoff: cutoffs.records,
-      run: (c, n) => eraseOldCorrespondence(env.DB, { cutoff: c, now: at, limits: limits.enquiries }, n),
+      run: (c, n, t) => eraseOldCorrespondence(db, walk("clientMessages", c, t), n),
     },
     mailBodies: {
       cutoff: cutoffs.mailBodies,
-      run: async (c, n) => n(await clearMailBodies(env.DB, c, limits.mailBodies, at)),
+      run: changing(mailBodies, (c) => clearMailBodies(db, c, mailBodies, at)),
     },
-    mailRecords: {
-      cutoff: cutoffs.records,
-      run: async (c, n) => n(await deleteOldMailRecords(env.DB, c, limits.records)),
-    },
-    auditRows: { cutoff: cutoffs.records, run: async (c, n) => n(await deleteOldAuditRows(env.DB, c, limits.records)) },
-    billingLinks: {
-      cutoff: at,
-      run: async (c, n) => n(await deleteExpiredBillingLinks(env.DB, c, limits.billingLinks)),
-    },
+    mailRecords: { cutoff: cutoffs.records, run: changing(records, (c) => deleteOldMailRecords(db, c, records)) },
+    auditRows: { cutoff: cutoffs.records, run: changing(records, (c) => deleteOldAuditRows(db, c, records)) },
+    billingLinks: { cutoff: at, run: changing(billingLinks, (c) => deleteExpiredBillingLinks(db, c, billingLinks)) },
+    // Sign-ins delete past windows as they come (src/admin/sign-in-failures.ts): a day leaves a few.
     signInWindows: {
       cutoff: at,
-      run: async (_, n) => n(await forgetPastSignInFailures(env.DB, Math.floor(now.getTime() / WINDOW_MS))),
+      run: changing(Number.POSITIVE_INFINITY, () =>
+        forgetPastSignInFailures(db, Math.floor(now.getTime() / WINDOW_MS)),
+      ),
     },
   };
 }
 
 /**
- * Runs every rule once, in turn (D1 takes writes one at a time anyway), and writes the audit row.
- * `now` is the Cron's scheduled time; `limits` bound the run (tests make them small).
+ * Runs every rule once, in turn (D1 takes writes one at a time anyway), each as a cron step with its
+ * own log line (`retention.<rule>`), and writes the audit row. `now` is the Cron's scheduled time;
+ * `limits` bound the run (tests make them small).
  */
 export async function sweepRetention(
   context: WorkContext,
   now = new Date(),
-  limits = DEFAULT_LIMITS,
+  limits = RETENTION_LIMITS,
 ): Promise<RetentionRun> {
   const { env, log } = context;
   const result: RetentionRun = {
@@ -132,13 +159,14 @@ export async function sweepRetention(
       result.skipped.push(rule);
       continue;
     }
+    const erased = (n: number) => {
+      result.counts[rule] += n;
+    };
     try {
-      await run(cutoff, (n) => {
-        result.counts[rule] += n;
-      });
-    } catch (error) {
+      // The step's line says what failed; the other rules still run.
+      await timedStep(log, `retention.${rule}`, (counted) => run(cutoff, erased, counted));
+    } catch {
       result.failed.push(rule);
-      log.error("A retention rule failed; the others ran", { rule, erased: result.counts[rule], error });
     }
   }
   await record(env.DB, log, now, result);

@@ -7,6 +7,7 @@
 
 import type { ReceiptRow } from "../db/document-tables.ts";
 import { awaitsKra } from "../etims/sale-status.ts";
+import { type StepTally, tally } from "../http/cron-step.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { base64url } from "../lib/base64url.ts";
 import { nairobiYear } from "../lib/dates.ts";
@@ -145,9 +146,10 @@ const SWEEP_BATCH = 20;
  * Draws and stores the receipts whose PDF is not in R2 yet (called from the cron). One that fails
  * again is logged and left for the next sweep; returns how many were stored.
  */
-export async function sweepReceipts(context: WorkContext): Promise<number> {
+export async function sweepReceipts(context: WorkContext, counted?: StepTally): Promise<number> {
   const { env, log } = context;
   const pending = await unstoredReceipts(env.DB, SWEEP_BATCH);
+  tally(counted, pending.length, SWEEP_BATCH);
   let stored = 0;
   for (const receipt of pending) {
     try {

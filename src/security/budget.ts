@@ -5,6 +5,7 @@
  * this (its period is at most a minute, and it counts per location, eventually). The statements
  * are in budget-queries.ts.
  */
+import { type StepTally, tally } from "../http/cron-step.ts";
 import {
   type BudgetUse,
   countBudgetUse,
@@ -69,9 +70,14 @@ export function returnBudgets(db: D1Database, spent: SpentTogether): Promise<voi
   return returnBudgetUses(db, spent.uses, spent.attempt);
 }
 
+/** Rows of days gone by deleted a run (every 5 minutes): a day's keys go within a few runs. */
+const FORGET_BUDGET = 1000;
+
 /** Deletes the rows of days gone by (the cron sweep): the table holds at most a day's keys. */
-export async function forgetPastBudgets(db: D1Database, now = new Date()): Promise<number> {
-  return deleteBudgetsBefore(db, windowsOf(now).day);
+export async function forgetPastBudgets(db: D1Database, now = new Date(), counted?: StepTally): Promise<number> {
+  const deleted = await deleteBudgetsBefore(db, windowsOf(now).day, FORGET_BUDGET);
+  tally(counted, deleted, FORGET_BUDGET);
+  return deleted;
 }
 
 /** Seconds until the hour's budget starts again: what a refused client is told to wait. */

@@ -17,10 +17,14 @@ function bindable(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/** A statement that writes: recorded (its plan is wanted) but not run, the state file stays as seeded. */
+const WRITES = /^\s*(with\b[\s\S]*?\b)?(insert|update|delete|replace)\b/i;
+
 function statement(db: DatabaseSync, sent: Sent[], sql: string, params: SQLInputValue[]) {
   const record = () => sent.push({ sql, params });
   const rows = (): Record<string, unknown>[] => {
     record();
+    if (WRITES.test(sql)) return [];
     return db.prepare(sql).all(...params) as Record<string, unknown>[];
   };
   return {
@@ -40,8 +44,8 @@ function statement(db: DatabaseSync, sent: Sent[], sql: string, params: SQLInput
     },
     run: async () => {
       record();
-      db.prepare(sql).run(...params);
-      return { results: [], success: true, meta: {} };
+      if (!WRITES.test(sql)) db.prepare(sql).run(...params);
+      return { results: [], success: true, meta: { changes: 0 } };
     },
   };
 }

@@ -7,6 +7,8 @@
 import { DatabaseSync } from "node:sqlite";
 import type { Section } from "../../../src/admin/admin-query.ts";
 import { adminSectionView } from "../../../src/admin/admin-sections.ts";
+import { runScheduled } from "../../../src/cron.ts";
+import { DIGEST_CRON } from "../../../src/mail/owner-digest.ts";
 import { personShown } from "../../../src/privacy/person.ts";
 import { activeMailboxes, engagedMailboxes } from "../../../src/privacy/retention-mailboxes.ts";
 import { expiredClientOrders, expiredUnpaidOrders } from "../../../src/privacy/retention-order-queries.ts";
@@ -56,7 +58,30 @@ function scenarios(probes: Probes): Scenario[] {
     { query: "retention: unpaid orders", run: (db) => expiredUnpaidOrders(db, cutoff, 100) },
     { query: "retention: engaged mailboxes", run: (db) => engagedMailboxes(db, emails) },
     { query: "retention: active mailboxes", run: (db) => activeMailboxes(db, emails, cutoff) },
+    { query: "daily cron (digest, retention, …)", run: (db) => cronRun(db, DIGEST_CRON) },
+    { query: "5-minute cron", run: (db) => cronRun(db, "*/5 * * * *") },
   ];
+}
+
+/**
+ * A whole Cron run on the recording D1, writes recorded but not run: every statement the crons send
+ * at this size is explained. The periods are wrangler.toml's; nothing else is configured, so the
+ * sweeps that need a provider (eTIMS, M-Pesa) do what they do unconfigured. Quiet: the steps' log
+ * lines are the worker's, not the report's.
+ */
+async function cronRun(db: D1, cron: string): Promise<void> {
+  const env = { DB: db, RETENTION_ENQUIRY_MONTHS: "24", RETENTION_MAIL_BODY_DAYS: "90", RETENTION_RECORD_YEARS: "7" };
+  const controller = { cron, scheduledTime: Date.now(), noRetry: () => undefined };
+  const { log, error, warn } = console;
+  console.log = console.error = console.warn = () => undefined;
+  try {
+    await runScheduled(
+      controller as unknown as Parameters<typeof runScheduled>[0],
+      env as unknown as Parameters<typeof runScheduled>[1],
+    );
+  } finally {
+    Object.assign(console, { log, error, warn });
+  }
 }
 
 /** The plan's full-scan lines over big tables, for each scenario's statements. */
