@@ -5,6 +5,7 @@
  * run as formulas (OWASP "CSV Injection"), judged by their first visible character.
  */
 
+import type { Listing } from "../db/keyset-listing.ts";
 import type { OrderRow, OutboxRow } from "../db/schema.ts";
 import { isoDay } from "../lib/dates.ts";
 import { formatKesRate } from "../lib/kes.ts";
@@ -13,11 +14,10 @@ import { adminPaymentsCopy } from "../payments/payments-admin-copy.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { messagesListing, orderExportListing, outboxListing } from "./admin-search-queries.ts";
 import { listingBatches } from "./keyset-page.ts";
-import type { Listing } from "./keyset-queries.ts";
 import type { BackOfficeMessage } from "./message-section.ts";
 
 /** Rows read per D1 statement while streaming: a batch of orders is about 300 KB of CSV. */
-export const CSV_BATCH_ROWS = 1_000;
+const CSV_BATCH_ROWS = 1_000;
 
 /** What a spreadsheet may take as the start of a formula (OWASP): = + - @ TAB CR. */
 const FORMULA_TRIGGERS: ReadonlySet<string> = new Set(["=", "+", "-", "@", "\t", "\r"]);

@@ -5,12 +5,13 @@
  * validate is dropped for its default (no search, any status, any date, the newest rows).
  */
 
+import type { KeyKinds } from "../db/keyset-listing.ts";
 import { lazyOnce } from "../lib/lazy-once.ts";
 import { isWellFormedText } from "../lib/well-formed-text.ts";
 import { z } from "../lib/zod.ts";
 import type { OutboxStatus } from "../mail/outbox.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
-import { type Cursor, cursorParams, type KeyKinds, parseCursor } from "./keyset.ts";
+import { type Cursor, cursorParams, parseCursor } from "./keyset.ts";
 
 /** Rows per page in every section. */
 export const PAGE_SIZE = 50;

@@ -9,6 +9,7 @@ import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
 import { NOW } from "../db/column-values.ts";
 import { quoteLines, quotes } from "../db/document-tables.ts";
+import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
 import {
   contactMessages,
   type OrderItemRow,
@@ -31,7 +32,6 @@ import {
   quoteSearch,
   type SearchCondition,
 } from "./admin-search-index-queries.ts";
-import { keyFields, keysetListing, type Listing } from "./keyset-queries.ts";
 
 /** A section's search as the listing takes it: row by row, and through its index where one answers. */
 const searchForms = (condition: SearchCondition) => ({ search: condition.scan, searchIndex: condition.index });

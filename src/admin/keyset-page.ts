@@ -6,15 +6,15 @@
  * window rather than after a scan of every row.
  */
 import { runBatch, type Statement } from "../db/client.ts";
+import { COUNT_CAP, emptyRows, type Listing, type SearchUse, type SortKey, type Travel } from "../db/keyset-listing.ts";
 import { PAGE_SIZE } from "./admin-query.ts";
-import type { Cursor, SortKey } from "./keyset.ts";
-import { COUNT_CAP, emptyRows, type Listing, type SearchUse, type Travel } from "./keyset-queries.ts";
+import type { Cursor } from "./keyset.ts";
 
 /** Rows of the list's order read per window of a search no index answers. */
-export const SEARCH_WINDOW_ROWS = 5_000;
+const SEARCH_WINDOW_ROWS = 5_000;
 
 /** A search no index answers stops reading new windows after this long. */
-export const SEARCH_BUDGET_MS = 250;
+const SEARCH_BUDGET_MS = 250;
 
 /** How many rows the filter selects: exact up to COUNT_CAP, else "more"; null when not counted. */
 export type Total = { n: number; more: boolean } | null;

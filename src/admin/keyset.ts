@@ -6,25 +6,20 @@
  * OFFSET, which it replaces, made the last of 2,000 pages read 100,000 rows (docs/performance.md).
  */
 
+import type { KeyKinds, SortKey } from "../db/keyset-listing.ts";
 import { isWellFormedText } from "../lib/well-formed-text.ts";
-
-/** A row's place in its list: the sort column's value, then the unique column that breaks ties. */
-export type SortKey = readonly [primary: string | number, tie: string | number];
-
-/** What each of a list's two sort columns holds. */
-export type KeyKinds = readonly ["text" | "integer", "text" | "integer"];
 
 /** A page's start: rows after `key` going older, before it going newer, or the oldest rows. */
 export type Cursor = { toward: "older" | "newer"; key: SortKey } | { toward: "oldest" };
 
 /** The URL parameters a cursor travels in. */
-export const CURSOR_PARAMS = { older: "after", newer: "before", oldest: "oldest" } as const;
+const CURSOR_PARAMS = { older: "after", newer: "before", oldest: "oldest" } as const;
 
 /** Far longer than any key of ours (an ISO time, a reference): a longer one is not ours. */
 const MAX_KEY_LENGTH = 200;
 
 /** Written `primary~tie`: neither ISO times nor whole numbers hold a "~", so the first one splits. */
-export function formatKey(key: SortKey): string {
+function formatKey(key: SortKey): string {
   return `${key[0]}~${key[1]}`;
 }
 
@@ -34,7 +29,7 @@ function keyPart(text: string, kind: "text" | "integer"): string | number | null
 }
 
 /** A key written by formatKey, read back with the list's kinds; null for anything else. */
-export function parseKey(text: string | undefined, kinds: KeyKinds): SortKey | null {
+function parseKey(text: string | undefined, kinds: KeyKinds): SortKey | null {
   if (!text || text.length > MAX_KEY_LENGTH) return null;
   const split = text.indexOf("~");
   if (split <= 0) return null;

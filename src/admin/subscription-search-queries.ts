@@ -3,12 +3,12 @@
 import { and, count, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client.ts";
+import { keyFields, keysetListing } from "../db/keyset-listing.ts";
 import { mpesaPlans } from "../db/mpesa-plan-tables.ts";
 import { orderItems, orders, subscriptions } from "../db/schema.ts";
 import { dateClauses, phoneSearch, textSearch } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
-import { keyFields, keysetListing } from "./keyset-queries.ts";
 
 /**
  * What a subscription bills a month: the plan a subscription event last named (a plan changed in

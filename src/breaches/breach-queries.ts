@@ -4,10 +4,10 @@
  * the reads of the pages, the exports, the alerts and the digest. Nothing here deletes.
  */
 import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { auditFor } from "../db/audit-trail.ts";
 import { type BreachRow, breaches } from "../db/breach-tables.ts";
 import { database, runBatch } from "../db/client.ts";
+import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
 import type { AuditRow } from "../db/schema.ts";
 import type { BreachFacts } from "./breach-input.ts";
 
@@ -83,7 +83,7 @@ export async function breachByNumber(db: D1Database, number: string): Promise<Br
 
 /**
  * The register newest first, by its number (year, then seq), as the back office pages it
- * (admin/keyset-queries.ts): a page is a range of the UNIQUE (year, seq) index read backwards,
+ * (db/keyset-listing.ts): a page is a range of the UNIQUE (year, seq) index read backwards,
  * SEARCH breaches USING INDEX sqlite_autoindex_breaches_2 ((year,seq)<(?,?)).
  */
 export function breachListing(db: D1Database): Listing {

@@ -5,10 +5,10 @@
 import { and, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { type AdminQuery, dateBounds } from "../admin/admin-query.ts";
-import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { database, runBatch } from "../db/client.ts";
 import { receipts } from "../db/document-tables.ts";
 import { type EtimsSaleRow, etimsSales } from "../db/etims-tables.ts";
+import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
 import { adminAudit, orders, payments } from "../db/schema.ts";
 
 /** A sale as the list shows it; the payment, order and receipt are null once retention removed them. */

@@ -5,7 +5,7 @@
  */
 import { auditForMany } from "../admin/admin-actions.ts";
 import type { AdminQuery } from "../admin/admin-query.ts";
-import type { Listing } from "../admin/keyset-queries.ts";
+import type { Listing } from "../db/keyset-listing.ts";
 import type { AuditRow } from "../db/schema.ts";
 import type { WorkContext } from "../http/work-context.ts";
 import { etimsConfigOrNull } from "../providers/etims.ts";

@@ -8,9 +8,9 @@
  * writing NULL into a NOT NULL column, so a race is decided by the database, never by a read before.
  */
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
-import { keyFields, keysetListing, type Listing } from "../admin/keyset-queries.ts";
 import { type C2bPaymentRow, c2bPayments } from "../db/c2b-tables.ts";
 import { database, runBatch, type Statement } from "../db/client.ts";
+import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
 import { type OrderRow, orders, type PaymentRow } from "../db/schema.ts";
 import type { C2bPayment } from "./c2b-body-schema.ts";
 
@@ -189,7 +189,7 @@ export async function c2bRow(db: D1Database, transId: string): Promise<C2bPaymen
 
 /**
  * Every payment not waiting for the owner (matched or assigned), newest first by (received_at,
- * trans_id), as the back office pages it (admin/keyset-queries.ts). The condition is written as the
+ * trans_id), as the back office pages it (db/keyset-listing.ts). The condition is written as the
  * partial index's own (migrations/0031), so a page is one range read of c2b_payments_settled:
  * SEARCH c2b_payments USING INDEX c2b_payments_settled ((received_at,trans_id)<(?,?)).
  */

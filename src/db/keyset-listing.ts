@@ -1,12 +1,18 @@
 /**
  * A back-office list as keyset statements: its rows newest first by two sort columns (a time or
- * number, then a unique column), read from a position (keyset.ts) with the sort index, never by
- * OFFSET. Whatever the owner typed stays a bound parameter of the conditions handed in.
+ * number, then a unique column), read from a position (src/admin/keyset.ts writes and reads them)
+ * with the sort index, never by OFFSET. Whatever the owner typed stays a bound parameter of the
+ * conditions handed in. Shared by every feature's list, so it lives with the other SQL plumbing.
  */
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Statement } from "../db/client.ts";
-import type { KeyKinds, SortKey } from "./keyset.ts";
+import type { Statement } from "./client.ts";
+
+/** A row's place in its list: the sort column's value, then the unique column that breaks ties. */
+export type SortKey = readonly [primary: string | number, tie: string | number];
+
+/** What each of a list's two sort columns holds. */
+export type KeyKinds = readonly ["text" | "integer", "text" | "integer"];
 
 /** Which way a statement reads the list: toward older rows (its own order) or newer ones. */
 export type Travel = "older" | "newer";
