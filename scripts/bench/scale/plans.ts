@@ -19,7 +19,11 @@ import { hotScenarios } from "./plans-hot.ts";
 import { localD1File } from "./seed.ts";
 import { NO_MATCH, type Probes } from "./targets.ts";
 
-export type Scan = { query: string; table: string; rows: number; detail: string; sql: string };
+/**
+ * A table read row by row. `bounded`: an index walked in its order by a statement with a LIMIT and
+ * no sort of its own, which stops at the LIMIT (a keyset page, a capped count): not a full scan.
+ */
+export type Scan = { query: string; table: string; rows: number; detail: string; sql: string; bounded?: boolean };
 
 /** Scans of big tables are worth reporting; smaller ones cost nothing. */
 const BIG_TABLE = 1_000;
@@ -119,6 +123,8 @@ function scansOf(
   const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
   const aliases = aliasesOf(sql);
   const found: Scan[] = [];
+  const sorts = plan.some(({ detail }) => detail.includes("TEMP B-TREE"));
+  const limited = /\blimit\s+\?/i.test(sql);
   for (const { detail } of plan) {
     const name = /^SCAN (\S+)/.exec(detail)?.[1];
     // json_each and the like are virtual tables over a bound value; CONSTANT ROW is no table.
@@ -127,7 +133,8 @@ function scansOf(
     const rows = tableRows[table];
     // A subquery's scan ("SCAN (subquery-1)") or a CTE is not a table; one whose rows are unknown is reported.
     if ((rows !== undefined && rows <= BIG_TABLE) || !/^[A-Za-z_]\w*$/.test(table)) continue;
-    found.push({ query, table, rows: rows ?? -1, detail, sql });
+    const bounded = limited && !sorts && /USING (COVERING )?INDEX/.test(detail);
+    found.push({ query, table, rows: rows ?? -1, detail, sql, bounded });
   }
   return found;
 }

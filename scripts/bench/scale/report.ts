@@ -59,12 +59,22 @@ function expectedRowsOf(run: SizeRun, what: string): number {
 }
 
 export function printScans(run: SizeRun): void {
-  console.log(`\nFull scans of tables over 1,000 rows at ${run.orders} orders (EXPLAIN QUERY PLAN):`);
-  if (run.scans.length === 0) console.log("  none");
-  for (const s of run.scans) {
-    const rows = s.rows >= 0 ? `${s.rows.toLocaleString("en")} rows` : "rows unknown";
-    console.log(`  ${s.query}: ${s.detail} (${rows})\n    ${s.sql.replace(/\s+/g, " ").slice(0, 300)}`);
-  }
+  const print = (heading: string, scans: SizeRun["scans"]) => {
+    console.log(`\n${heading} at ${run.orders} orders (EXPLAIN QUERY PLAN):`);
+    if (scans.length === 0) console.log("  none");
+    for (const s of scans) {
+      const rows = s.rows >= 0 ? `${s.rows.toLocaleString("en")} rows` : "rows unknown";
+      console.log(`  ${s.query}: ${s.detail} (${rows})\n    ${s.sql.replace(/\s+/g, " ").slice(0, 300)}`);
+    }
+  };
+  print(
+    "Full scans of tables over 1,000 rows",
+    run.scans.filter((s) => !s.bounded),
+  );
+  print(
+    "Index reads in order that stop at their LIMIT (keyset pages, capped counts)",
+    run.scans.filter((s) => s.bounded),
+  );
 }
 
 /** Every budget the big size misses, as a line a person can act on. */
