@@ -7,7 +7,7 @@ import { taxCopy } from "../tax/tax-copy.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
 
 /** The back office's sections, as the nav and each page's heading name them. */
-type AdminSectionName = "orders" | "subscriptions" | "quotes" | "messages" | "outbox" | "invoices";
+import { type AdminSectionName, listCopy } from "./list-copy.ts";
 
 /** The owner's view at /admin: not a public page, never linked, never indexed. */
 export const adminCopy = {
@@ -53,30 +53,7 @@ export const adminCopy = {
     /** Read after "Download CSV" by screen readers. */
     csvMore: (section: string) => ` of these ${section.toLowerCase()} (every page)`,
   },
-  /**
-   * "12 orders", "1 message", with "matching" when a filter is on; "More than 1,000 orders" past the
-   * count's cap; for a search read in windows, what this page shows.
-   */
-  count: (total: { n: number; more: boolean } | null, shown: number, section: AdminSectionName, filtered: boolean) => {
-    const n = total?.n ?? shown;
-    const noun = n === 1 && !total?.more ? adminNouns[section][0] : adminNouns[section][1];
-    const amount = total?.more ? `More than ${n.toLocaleString("en-US")}` : n.toLocaleString("en-US");
-    if (!total) return `${amount} ${noun} on this page ${n === 1 ? "matches" : "match"} this filter`;
-    return `${amount} ${noun}${filtered ? (n === 1 && !total.more ? " matches this filter" : " match this filter") : ""}`;
-  },
-  /** A search no index answers stopped reading at its time budget (keyset-page.ts). */
-  stopped: (section: AdminSectionName, at: string) =>
-    `To answer quickly, this search stopped reading at ${adminNouns[section][1]} from ${at}: the next link goes on from there.`,
-  pagination: {
-    label: "Pagination",
-    newer: "Newer",
-    older: "Older",
-    newest: "Newest",
-    oldest: "Oldest",
-    searchOlder: "Search on",
-    /** Read after the links by screen readers. */
-    pageWord: "page",
-  },
+  ...listCopy,
   /** Each section's statuses as the filter's options name them. */
   statusLabels: {
     subscriptions: adminSubscriptionsCopy.statusLabels,
@@ -294,16 +271,6 @@ export const adminCopy = {
     required: "Sign-in required. This page is for the site owner.",
     tooMany: "Too many sign-in attempts from your connection. Please wait a minute and try again.",
   },
-};
-
-/** Singular and plural of what each section lists. */
-const adminNouns: Record<AdminSectionName, readonly [string, string]> = {
-  orders: ["order", "orders"],
-  subscriptions: ["subscription", "subscriptions"],
-  quotes: ["quote", "quotes"],
-  messages: ["message", "messages"],
-  outbox: ["e-mail", "e-mails"],
-  invoices: invoicesAdminCopy.nouns,
 };
 
 /** The owner reads times in Nairobi, whatever the server's clock zone. */
