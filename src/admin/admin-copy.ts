@@ -36,7 +36,7 @@ export const adminCopy = {
     label: "Search and filter",
     q: "Search",
     qHint: {
-      orders: "Name, e-mail, company, KRA PIN, phone or order reference",
+      orders: "Name, e-mail, company, KRA PIN, phone, order reference, receipt or M-Pesa code",
       subscriptions: "Name, e-mail, company, phone, subscription id or M-Pesa reference",
       quotes: "Quote number, name, e-mail or company",
       messages: "Name, e-mail, company, phone or #id",

@@ -12,8 +12,8 @@
  */
 import { and, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { quotes } from "../db/document-tables.ts";
-import { contactMessages, orders, outbox } from "../db/schema.ts";
+import { quotes, receipts } from "../db/document-tables.ts";
+import { contactMessages, orders, outbox, payments } from "../db/schema.ts";
 import { messagesSearchIndex, ordersSearchIndex, outboxSearchIndex, quotesSearchIndex } from "../db/search-tables.ts";
 import { idSearch, phoneDigitsSearched, phoneSearch, textSearch } from "./admin-listing-queries.ts";
 
@@ -38,6 +38,8 @@ type Searched = {
   phone?: SQLiteColumn;
   /** An integer id that "42" or "#42" finds. */
   id?: SQLiteColumn;
+  /** Another way a whole reference finds a row through an index of its own (a receipt, an M-Pesa code). */
+  reference?: (q: string) => SQL | undefined;
 };
 
 /**
@@ -60,12 +62,35 @@ function matchQuery(q: string, searched: Searched): string {
 function search(q: string, searched: Searched): SearchCondition {
   if (!q) return { scan: undefined, index: undefined };
   const exact = or(textSearch(q, searched.columns), searched.phone ? phoneSearch(q, searched.phone) : undefined);
-  const byId = searched.id ? idSearch(q, searched.id) : undefined;
+  const byId = or(searched.id ? idSearch(q, searched.id) : undefined, searched.reference?.(q));
   const scan = or(exact, byId);
   if (Array.from(q).length < TRIGRAM) return { scan, index: undefined };
   const { index, rowid } = searched;
   const candidates = sql`${rowid} IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${matchQuery(q, searched)})`;
   return { scan, index: or(and(candidates, exact), byId) };
+}
+
+/** A receipt number as we write them (R-2026-00042), however it is typed. */
+const RECEIPT_NUMBER = /^R-\d{4}-\d{1,10}$/i;
+
+/** What an M-Pesa receipt or a bank reference looks like: one word of letters, digits and dashes. */
+const PAYMENT_REFERENCE = /^[A-Za-z0-9-]{6,40}$/;
+
+/**
+ * An order found by a payment's reference (an M-Pesa receipt such as SKL3XYZ0AB, a bank reference:
+ * `payments_by_reference`, NOCASE as the ledger records it once whatever its case) or by its
+ * receipt's number (the receipts' primary key), each typed whole.
+ */
+function orderByPaymentReference(q: string): SQL | undefined {
+  const byReceipt = RECEIPT_NUMBER.test(q)
+    ? sql`${orders.order_id} IN (SELECT ${payments.order_id} FROM ${receipts} JOIN ${payments}
+        ON ${payments.payment_id} = ${receipts.payment_id} WHERE ${receipts.number} = ${q.toUpperCase()})`
+    : undefined;
+  const byReference = PAYMENT_REFERENCE.test(q)
+    ? sql`${orders.order_id} IN (SELECT ${payments.order_id} FROM ${payments}
+        WHERE ${payments.reference} = ${q} COLLATE NOCASE)`
+    : undefined;
+  return or(byReceipt, byReference);
 }
 
 const ORDERS: Searched = {
@@ -82,6 +107,7 @@ const ORDERS: Searched = {
   index: ordersSearchIndex,
   rowid: sql`${orders}.rowid`,
   phone: orders.customer_phone,
+  reference: orderByPaymentReference,
 };
 
 const QUOTES: Searched = {
@@ -106,7 +132,7 @@ const OUTBOX: Searched = {
   id: outbox.id,
 };
 
-/** Orders: the buyer's name, e-mail, company, KRA PIN and phone (however spaced), and both references. */
+/** Orders: the buyer's name, e-mail, company, KRA PIN and phone (however spaced), both references, a receipt or payment reference. */
 export const orderSearch = (q: string): SearchCondition => search(q, ORDERS);
 
 /** Quotes: the number, and the buyer's name, e-mail and company. */

@@ -20,7 +20,7 @@ import { quotes } from "../../src/db/document-tables.ts";
 import { contactMessages, orders, outbox } from "../../src/db/schema.ts";
 import { erasePerson } from "../../src/privacy/person-erasure-queries.ts";
 import { personKey } from "../../src/privacy/person-key.ts";
-import { makeMail, makeMessage, makeOrders, makeQuoteRow } from "./support/factories.ts";
+import { makeMail, makeMessage, makeOrders, makePayment, makeQuoteRow } from "./support/factories.ts";
 
 const db = env.DB;
 const dz = database(db);
@@ -385,5 +385,29 @@ describe("an indexed search reads no table row by row", () => {
     expect(messageSearch("12").index).toBeUndefined();
     expect(orderSearch("").index).toBeUndefined();
     expect(orderSearch("").scan).toBeUndefined();
+  });
+});
+
+describe("a payment's reference finds its order by index", () => {
+  it("an M-Pesa code (any case) or a receipt number finds the order; a part of one does not", async () => {
+    const [order] = await makeOrders([{ customer_name: "Reference Buyer" }]);
+    const code = `SK${crypto.randomUUID().replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+    const paymentId = await makePayment({ order_id: order ?? "", provider: "mpesa_express", reference: code });
+    const receipt = `R-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+    await db
+      .prepare("INSERT INTO receipts (number, payment_id, access_key, created_at) VALUES (?, ?, 'k', ?)")
+      .bind(receipt, paymentId, new Date().toISOString())
+      .run();
+    const found = async (q: string) =>
+      (await database(db).select({ id: orders.order_id }).from(orders).where(orderSearch(q).index)).map((r) => r.id);
+    expect(await found(code.toLowerCase())).toEqual([order]);
+    expect(await found(receipt.toLowerCase())).toEqual([order]);
+    expect(await found(code.slice(0, 7))).toEqual([]);
+    const { sql: text, params } = database(db).select().from(orders).where(orderSearch(code).index).toSQL();
+    const { results } = await db
+      .prepare(`EXPLAIN QUERY PLAN ${text}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    expect(results.map((r) => r.detail).filter((d) => /^SCAN (orders|payments|receipts)\b/.test(d))).toEqual([]);
   });
 });
