@@ -190,7 +190,7 @@ export function AdminShell({ chrome, lead, children }: { chrome: AdminChrome; le
         </div>
         {chrome.stoppedAt && (
           <p className="mt-3 max-w-3xl text-sm text-slate-700" data-search-stopped="">
-            {adminCopy.stopped(chrome.section, chrome.stoppedAt)}
+            {adminCopy.stopped(chrome.section, chrome.stoppedAt, chrome.shown)}
           </p>
         )}
         {children}

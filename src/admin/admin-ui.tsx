@@ -243,3 +243,11 @@ export function KeysetPager({ links, copy = adminCopy.pagination }: { links: Pag
     </nav>
   );
 }
+
+/**
+ * A list's "No orders match." — left out when a search stopped at its time budget, whose notice
+ * already says that nothing was found in the part read and how to go on.
+ */
+export function NoRows({ text, stopped }: { text: string; stopped: boolean }) {
+  return stopped ? null : <p className="mt-4 text-slate-600">{text}</p>;
+}

@@ -26,8 +26,8 @@ export const listCopy = {
     return `${amount} ${noun}${filtered ? (n === 1 && !total.more ? " matches this filter" : " match this filter") : ""}`;
   },
   /** A search no index answers stopped reading at its time budget (keyset-page.ts). */
-  stopped: (section: AdminSectionName, at: string) =>
-    `To answer quickly, this search stopped reading at ${adminNouns[section][1]} from ${at}: the next link goes on from there.`,
+  stopped: (section: AdminSectionName, at: string, found: number) =>
+    `${found === 0 ? `No ${adminNouns[section][1]} found yet. ` : ""}To answer quickly, this search stopped reading at ${adminNouns[section][1]} from ${at}: the next link goes on from there.`,
   pagination: {
     label: "Pagination",
     newer: "Newer",

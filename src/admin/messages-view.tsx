@@ -3,7 +3,7 @@ import type { AuditRow } from "./admin-actions.ts";
 import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
 import type { AdminChrome } from "./admin-sections.ts";
-import { AuditHistory, button, formatTime, Pill, secondaryButton, wrappingLink } from "./admin-ui.tsx";
+import { AuditHistory, button, formatTime, NoRows, Pill, secondaryButton, wrappingLink } from "./admin-ui.tsx";
 import type { BackOfficeMessage, MessagesView } from "./message-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -90,7 +90,7 @@ export function MessagesSection({ chrome, view }: { chrome: AdminChrome; view: M
   return (
     <AdminShell chrome={chrome}>
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <div className="mt-4 space-y-4">
           {view.rows.map((message) => (

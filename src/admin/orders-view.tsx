@@ -17,6 +17,7 @@ import {
   cell,
   day,
   formatTime,
+  NoRows,
   row,
   StatusBadge,
   wrappingLink,
@@ -257,7 +258,7 @@ export function OrdersSection({ chrome, view }: { chrome: AdminChrome; view: Ord
       }
     >
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <CollapsingTable
           caption={copy.heading}

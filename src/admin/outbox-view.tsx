@@ -5,7 +5,7 @@ import type { AuditRow } from "./admin-actions.ts";
 import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
 import type { AdminChrome } from "./admin-sections.ts";
-import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, row } from "./admin-ui.tsx";
+import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, NoRows, row } from "./admin-ui.tsx";
 import type { OutboxView } from "./outbox-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -142,7 +142,7 @@ export function OutboxSection({ chrome, view }: { chrome: AdminChrome; view: Out
   return (
     <AdminShell chrome={chrome} lead={<p className="mt-2 max-w-3xl text-sm text-slate-600">{copy.lead}</p>}>
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <CollapsingTable
           caption={copy.heading}

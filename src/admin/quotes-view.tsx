@@ -15,6 +15,7 @@ import {
   day,
   formatTime,
   link,
+  NoRows,
   row,
   wrappingLink,
 } from "./admin-ui.tsx";
@@ -132,7 +133,7 @@ export function QuotesSection({ chrome, view }: { chrome: AdminChrome; view: Quo
   return (
     <AdminShell chrome={chrome}>
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <CollapsingTable
           caption={copy.heading}

@@ -9,7 +9,7 @@ import { AdminShell } from "./admin-chrome.tsx";
 import { adminCopy } from "./admin-copy.ts";
 import type { AdminChrome } from "./admin-sections.ts";
 import { adminSubscriptionsCopy } from "./admin-subscriptions-copy.ts";
-import { CellLabel, CollapsingTable, cell, day, link, Pill, row, wrappingLink } from "./admin-ui.tsx";
+import { CellLabel, CollapsingTable, cell, day, link, NoRows, Pill, row, wrappingLink } from "./admin-ui.tsx";
 import type { BackOfficeSubscription, MonthlyRevenue, SubscriptionsView } from "./subscription-section.ts";
 import { VisitorText } from "./visitor-text.tsx";
 
@@ -238,7 +238,7 @@ export function SubscriptionsSection({ chrome, view }: { chrome: AdminChrome; vi
     >
       <Revenue revenue={view.monthlyRevenue} />
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <CollapsingTable
           caption={copy.heading}

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 import { AdminShell } from "../admin/admin-chrome.tsx";
 import type { AdminChrome } from "../admin/admin-sections.ts";
-import { AuditHistory, button, CellLabel, CollapsingTable, cell, formatTime, link, row } from "../admin/admin-ui.tsx";
+import {
+  AuditHistory,
+  button,
+  CellLabel,
+  CollapsingTable,
+  cell,
+  formatTime,
+  link,
+  NoRows,
+  row,
+} from "../admin/admin-ui.tsx";
 import { VisitorText } from "../admin/visitor-text.tsx";
 import type { AuditRow } from "../db/schema.ts";
 import { clipped } from "../lib/clip.ts";
@@ -193,7 +203,7 @@ export function InvoicesSection({ chrome, view }: { chrome: AdminChrome; view: I
   return (
     <AdminShell chrome={chrome} lead={lead}>
       {view.rows.length === 0 ? (
-        <p className="mt-4 text-slate-600">{copy.empty}</p>
+        <NoRows text={copy.empty} stopped={chrome.stoppedAt !== null} />
       ) : (
         <CollapsingTable
           caption={copy.nav}

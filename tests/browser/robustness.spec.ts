@@ -210,6 +210,8 @@ test.describe("when Stripe is down or slow", () => {
   test.describe.configure({ mode: "serial", timeout: 90_000 });
   let failing: OutageSite;
   let slow: OutageSite;
+  /** Each start as it was begun: a hook that times out mid-start must still stop what it started. */
+  const starting: Promise<OutageSite>[] = [];
   /** The worker gives up on Stripe after its timeout, once per attempt: the visitor's worst wait. */
   const worstWaitMs = STRIPE_TIMEOUT_MS * (1 + STRIPE_MAX_NETWORK_RETRIES) + 5_000;
 
@@ -219,11 +221,16 @@ test.describe("when Stripe is down or slow", () => {
     // short (describe.configure's timeout covers the tests, not beforeAll).
     test.setTimeout(240_000);
     // One after the other: two wrangler instances starting at once can race for the same port.
-    failing = await startOutageSite({ fail: 500 });
-    slow = await startOutageSite({ delayMs: STRIPE_TIMEOUT_MS + 2_000 });
+    starting.push(startOutageSite({ fail: 500 }));
+    failing = await starting[0]!;
+    starting.push(startOutageSite({ delayMs: STRIPE_TIMEOUT_MS + 2_000 }));
+    slow = await starting[1]!;
   });
   test.afterAll(async () => {
-    await Promise.all([failing?.close(), slow?.close()]);
+    // A site still starting when beforeAll gave up is waited for, then stopped: left running, its
+    // wrangler and workerd held a core through every later stage of the run.
+    test.setTimeout(120_000);
+    await Promise.allSettled(starting.map((site) => site.then((started) => started.close())));
   });
 
   for (const [label, site, bound] of [
