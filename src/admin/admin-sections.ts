@@ -12,7 +12,8 @@ import { auditForMany, ORDER_NOTE_MAX_LENGTH } from "./admin-actions.ts";
 import { ADMIN_TIME_ZONE, adminCopy } from "./admin-copy.ts";
 import { type AdminQuery, parseAdminQuery, SECTION_STATUSES, type Section, toQueryString } from "./admin-query.ts";
 import type { Cursor } from "./keyset.ts";
-import { fetchKeysetPage, type ListPage, type Total } from "./keyset-page.ts";
+import { type PagerHrefs, pagerHrefs } from "./keyset-links.ts";
+import { fetchKeysetPage, type KeysetPage, type Total } from "./keyset-page.ts";
 import { type MessagesView, searchMessages } from "./message-section.ts";
 import { type OrdersView, searchOrders } from "./order-section.ts";
 import { type OutboxView, searchOutbox } from "./outbox-section.ts";
@@ -40,16 +41,10 @@ export type AdminChrome = {
   shown: number;
   /** A search that stopped at its time budget: how far back it read, as the owner reads it. */
   stoppedAt: string | null;
-  links: {
-    newer: string | null;
-    older: string | null;
-    newest: string | null;
-    oldest: string | null;
-    csv: string | null;
-  };
+  links: PagerHrefs & { csv: string | null };
 };
 
-type Found = Pick<ListPage<unknown>, "rows" | "total" | "links" | "stoppedAt">;
+type Found = Pick<KeysetPage<unknown>, "rows" | "total" | "links" | "stoppedAt">;
 
 /** One section's rows for a query string, and what its page shows beside them. */
 type SectionLoader = (
@@ -209,13 +204,7 @@ export async function adminSectionView(
         : typeof stopped === "number"
           ? `#${stopped}`
           : formatDateTime(stopped, ADMIN_TIME_ZONE),
-    links: {
-      newer: found.links.newer ? at(found.links.newer) : null,
-      older: found.links.older ? at(found.links.older) : null,
-      newest: found.links.newest ? at(null) : null,
-      oldest: found.links.oldest ? at({ toward: "oldest" }) : null,
-      csv: csv ? href(csv, toQueryString({ ...query, cursor: null })) : null,
-    },
+    links: { ...pagerHrefs(found.links, at), csv: csv ? href(csv, toQueryString({ ...query, cursor: null })) : null },
   };
   return { chrome, data };
 }

@@ -30,9 +30,6 @@ export type KeysetPage<Row> = {
   extra: Record<string, unknown>[][];
 };
 
-/** A page as a section hands it to its view. */
-export type ListPage<Row> = KeysetPage<Row>;
-
 type Options = { limit?: number; budgetMs?: number; windowRows?: number; now?: () => number };
 
 const opposite = (travel: Travel): Travel => (travel === "older" ? "newer" : "older");

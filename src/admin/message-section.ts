@@ -3,7 +3,7 @@
 import type { AuditRow, ContactMessageRow } from "../db/schema.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { messagesListing } from "./admin-search-queries.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage } from "./keyset-page.ts";
 
 /** A contact message and whether, when and by whom it was answered (NULL: not yet). */
 export type BackOfficeMessage = ContactMessageRow;
@@ -19,7 +19,7 @@ export type MessagesView = {
 export async function searchMessages(
   db: D1Database,
   query: AdminQuery<"messages">,
-): Promise<ListPage<BackOfficeMessage>> {
+): Promise<KeysetPage<BackOfficeMessage>> {
   const found = await fetchKeysetPage<BackOfficeMessage>(db, messagesListing(db, query), query.cursor);
   return found;
 }

@@ -6,7 +6,7 @@ import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import type { RefundView } from "../refunds/refund-views.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { orderChildren, ordersListing } from "./admin-search-queries.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage } from "./keyset-page.ts";
 
 /** An order as the back office lists it: its lines, subscription(s), payments ledger and notes (newest first). */
 export type BackOfficeOrder = OrderWithItems & {
@@ -50,7 +50,7 @@ function bySession<T extends { order_id: string }>(rows: readonly T[]): Map<stri
 }
 
 /** One page of orders for a query, each with its lines, subscriptions, payments and notes. */
-export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<ListPage<BackOfficeOrder>> {
+export async function searchOrders(db: D1Database, query: AdminQuery<"orders">): Promise<KeysetPage<BackOfficeOrder>> {
   const found = await fetchKeysetPage<OrderRow>(db, ordersListing(db, query), query.cursor);
   const ids = found.rows.map((o) => o.order_id);
   if (ids.length === 0) return { ...found, rows: [] };

@@ -3,7 +3,7 @@
 import type { AuditRow, OutboxRow } from "../db/schema.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { outboxListing } from "./admin-search-queries.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage } from "./keyset-page.ts";
 
 /** What the Outbox page shows: a page of e-mails, each with its audit trail. */
 export type OutboxView = {
@@ -13,7 +13,7 @@ export type OutboxView = {
 };
 
 /** One page of e-mails for a query, newest first ("#12" also finds e-mail 12). */
-export async function searchOutbox(db: D1Database, query: AdminQuery<"outbox">): Promise<ListPage<OutboxRow>> {
+export async function searchOutbox(db: D1Database, query: AdminQuery<"outbox">): Promise<KeysetPage<OutboxRow>> {
   const found = await fetchKeysetPage<OutboxRow>(db, outboxListing(db, query), query.cursor);
   return found;
 }

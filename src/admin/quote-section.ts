@@ -5,7 +5,7 @@ import type { OrderBalance } from "../payments/order-balance-queries.ts";
 import type { AdminQuote } from "../quotes/quote-listing.ts";
 import type { AdminQuery } from "./admin-query.ts";
 import { quotesListing } from "./admin-search-queries.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage } from "./keyset-page.ts";
 
 /** What the Quotes page shows: a page of quotes and what each one's row needs beside it. */
 export type QuotesView = {
@@ -22,7 +22,7 @@ export type QuotesView = {
 };
 
 /** One page of quotes for a query, newest first (numbers break ties), each with its line count. */
-export async function searchQuotes(db: D1Database, query: AdminQuery<"quotes">): Promise<ListPage<AdminQuote>> {
+export async function searchQuotes(db: D1Database, query: AdminQuery<"quotes">): Promise<KeysetPage<AdminQuote>> {
   const found = await fetchKeysetPage<AdminQuote>(db, quotesListing(db, query), query.cursor);
   return found;
 }

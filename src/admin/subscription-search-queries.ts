@@ -8,7 +8,7 @@ import { mpesaPlans } from "../db/mpesa-plan-tables.ts";
 import { orderItems, orders, subscriptions } from "../db/schema.ts";
 import { dateClauses, phoneSearch, textSearch } from "./admin-listing-queries.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import { fetchKeysetPage, type ListPage } from "./keyset-page.ts";
+import { fetchKeysetPage, type KeysetPage } from "./keyset-page.ts";
 
 /**
  * What a subscription bills a month: the plan a subscription event last named (a plan changed in
@@ -69,7 +69,7 @@ export type RevenueSum = { currency: string; monthly_cents: unknown; subscriptio
 export async function subscriptionsPage<Row>(
   db: D1Database,
   query: AdminQuery<"subscriptions">,
-): Promise<ListPage<Row> & { revenue: RevenueSum[] }> {
+): Promise<KeysetPage<Row> & { revenue: RevenueSum[] }> {
   const dz = database(db);
   const monthly = monthlyCents(db);
   const filter = and(subscriptionStatusClause(query.status), ...dateClauses(query, subscriptions.created_at));

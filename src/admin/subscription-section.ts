@@ -8,7 +8,7 @@ import { hasEnded } from "../billing/subscription-status.ts";
 import type { SubscriptionRow } from "../db/schema.ts";
 import type { OrderStatus } from "../orders/order-status.ts";
 import type { AdminQuery } from "./admin-query.ts";
-import type { ListPage } from "./keyset-page.ts";
+import type { KeysetPage } from "./keyset-page.ts";
 import { subscriptionsPage } from "./subscription-search-queries.ts";
 
 /** A subscription with its order's buyer, what it bills a month, and when it renews or ends. */
@@ -36,7 +36,7 @@ export type BackOfficeSubscription = SubscriptionRow & {
 /** Monthly revenue of the active subscriptions a filter selects, per currency (all pages). */
 export type MonthlyRevenue = { currency: string; monthly_cents: number; subscriptions: number };
 
-export type SubscriptionsPage = ListPage<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
+export type SubscriptionsPage = KeysetPage<BackOfficeSubscription> & { monthlyRevenue: MonthlyRevenue[] };
 
 /** What the Subscriptions page shows: a page of subscriptions and the filter's monthly revenue. */
 export type SubscriptionsView = {
