@@ -9,7 +9,7 @@ import type { SelectedFields } from "drizzle-orm/sqlite-core";
 import { database, runBatch } from "../db/client.ts";
 import { NOW } from "../db/column-values.ts";
 import { quoteLines, quotes } from "../db/document-tables.ts";
-import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
+import { keysetListing, type Listing } from "../db/keyset-listing.ts";
 import {
   contactMessages,
   type OrderItemRow,
@@ -45,8 +45,8 @@ export function ordersListing(
   const dz = database(db);
   const sort = [orders.created_at, orders.order_id] as const;
   return keysetListing({
-    rows: () => dz.select(fields).from(orders).$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(orders).$dynamic(),
+    from: (selected) => dz.select(selected).from(orders).$dynamic(),
+    fields,
     filter: and(query.status ? eq(orders.status, query.status) : undefined, ...dateClauses(query, orders.created_at)),
     ...searchForms(orderSearch(query.q)),
     sort,
@@ -136,12 +136,8 @@ export function quotesListing(db: D1Database, query: AdminQuery<"quotes">): List
   const lineCount = dz.select(countedRows()).from(quoteLines).where(eq(quoteLines.number, quotes.number));
   const sort = [quotes.created_at, quotes.number] as const;
   return keysetListing({
-    rows: () =>
-      dz
-        .select({ ...getTableColumns(quotes), line_count: sql<number>`${lineCount}`.as("line_count") })
-        .from(quotes)
-        .$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(quotes).$dynamic(),
+    from: (selected) => dz.select(selected).from(quotes).$dynamic(),
+    fields: { ...getTableColumns(quotes), line_count: sql<number>`${lineCount}`.as("line_count") },
     filter: and(status, ...dateClauses(query, quotes.created_at)),
     ...searchForms(quoteSearch(query.q)),
     sort,
@@ -155,8 +151,8 @@ export function messagesListing(db: D1Database, query: AdminQuery<"messages">): 
   const dz = database(db);
   const sort = [contactMessages.created_at, contactMessages.id] as const;
   return keysetListing({
-    rows: () => dz.select().from(contactMessages).$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(contactMessages).$dynamic(),
+    from: (selected) => dz.select(selected).from(contactMessages).$dynamic(),
+    fields: getTableColumns(contactMessages),
     filter: and(
       query.status === "answered"
         ? isNotNull(contactMessages.answered_at)
@@ -177,8 +173,8 @@ export function outboxListing(db: D1Database, query: AdminQuery<"outbox">): List
   const dz = database(db);
   const sort = [outbox.created_at, outbox.id] as const;
   return keysetListing({
-    rows: () => dz.select().from(outbox).$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(outbox).$dynamic(),
+    from: (selected) => dz.select(selected).from(outbox).$dynamic(),
+    fields: getTableColumns(outbox),
     filter: and(query.status ? eq(outbox.status, query.status) : undefined, ...dateClauses(query, outbox.created_at)),
     ...searchForms(outboxSearch(query.q)),
     sort,

@@ -3,7 +3,7 @@
 import { and, count, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client.ts";
-import { keyFields, keysetListing } from "../db/keyset-listing.ts";
+import { keysetListing } from "../db/keyset-listing.ts";
 import { mpesaPlans } from "../db/mpesa-plan-tables.ts";
 import { orderItems, orders, subscriptions } from "../db/schema.ts";
 import { dateClauses, phoneSearch, textSearch } from "./admin-listing-queries.ts";
@@ -84,21 +84,20 @@ export async function subscriptionsPage<Row>(
     dz.select(fields).from(subscriptions).innerJoin(orders, eq(orders.order_id, subscriptions.order_id)).$dynamic();
   const sort = [subscriptions.created_at, subscriptions.subscription_id] as const;
   const listing = keysetListing({
-    rows: () =>
-      withOrder({
-        ...getTableColumns(subscriptions),
-        order_ref: orders.order_ref,
-        order_status: sql<string>`${orders.status}`.as("order_status"),
-        customer_name: orders.customer_name,
-        customer_email: orders.customer_email,
-        customer_phone: orders.customer_phone,
-        customer_company: orders.customer_company,
-        currency: orders.currency,
-        monthly_cents: monthly.as("monthly_cents"),
-        mpesa_reference: planColumn(mpesaPlans.reference).as("mpesa_reference"),
-        mpesa_next_due_on: planColumn(mpesaPlans.next_due_on).as("mpesa_next_due_on"),
-      }),
-    keys: () => withOrder(keyFields(sort)),
+    from: withOrder,
+    fields: {
+      ...getTableColumns(subscriptions),
+      order_ref: orders.order_ref,
+      order_status: sql<string>`${orders.status}`.as("order_status"),
+      customer_name: orders.customer_name,
+      customer_email: orders.customer_email,
+      customer_phone: orders.customer_phone,
+      customer_company: orders.customer_company,
+      currency: orders.currency,
+      monthly_cents: monthly.as("monthly_cents"),
+      mpesa_reference: planColumn(mpesaPlans.reference).as("mpesa_reference"),
+      mpesa_next_due_on: planColumn(mpesaPlans.next_due_on).as("mpesa_next_due_on"),
+    },
     filter,
     search,
     searchIndex: undefined,

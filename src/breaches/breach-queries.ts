@@ -3,11 +3,11 @@
  * the INSERT itself; an update made only from the version the owner saw, with its audit row; and
  * the reads of the pages, the exports, the alerts and the digest. Nothing here deletes.
  */
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { auditFor } from "../db/audit-trail.ts";
 import { type BreachRow, breaches } from "../db/breach-tables.ts";
 import { database, runBatch } from "../db/client.ts";
-import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
+import { keysetListing, type Listing } from "../db/keyset-listing.ts";
 import type { AuditRow } from "../db/schema.ts";
 import type { BreachFacts } from "./breach-input.ts";
 
@@ -90,8 +90,8 @@ export function breachListing(db: D1Database): Listing {
   const dz = database(db);
   const sort = [breaches.year, breaches.seq] as const;
   return keysetListing({
-    rows: () => dz.select().from(breaches).$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(breaches).$dynamic(),
+    from: (selected) => dz.select(selected).from(breaches).$dynamic(),
+    fields: getTableColumns(breaches),
     filter: undefined,
     search: undefined,
     searchIndex: undefined,

@@ -5,7 +5,7 @@
  * conditions handed in. Shared by every feature's list, so it lives with the other SQL plumbing.
  */
 import { and, asc, desc, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SelectedFields, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Statement } from "./client.ts";
 
 /** A row's place in its list: the sort column's value, then the unique column that breaks ties. */
@@ -33,10 +33,10 @@ type OpenSelect = {
 
 /** How a section lists: what it reads, its filter (split into the indexed part and the search) and its order. */
 export type ListingSpec = {
-  /** The list's rows (every field the page needs), from its table and joins. */
-  rows: () => OpenSelect;
-  /** The same FROM and joins, selecting the two sort columns only (`k0`, `k1`): for counts and window edges. */
-  keys: () => OpenSelect;
+  /** A select of `fields` from the list's table and joins (drizzle's `.$dynamic()`). */
+  from: (fields: SelectedFields) => OpenSelect;
+  /** Every field a row of the page needs. */
+  fields: SelectedFields;
   /** Status and date conditions: answered from indexes. */
   filter: SQL | undefined;
   /** What the owner typed, as a condition tested row by row; undefined for no search. */
@@ -96,6 +96,8 @@ function keyValue(value: unknown, kind: "text" | "integer"): string | number {
 }
 
 export function keysetListing(spec: ListingSpec): Listing {
+  // The two sort columns alone (`k0`, `k1`): what counts, window edges and "anything beyond?" read.
+  const keys = () => spec.from({ k0: sql`${spec.sort[0]}`.as("k0"), k1: sql`${spec.sort[1]}`.as("k1") });
   const whole = (use: SearchUse = "index") =>
     and(spec.filter, use === "index" ? (spec.searchIndex ?? spec.search) : spec.search);
   /** From `from` (excluded) in the way of travel, as far as `to` (included). */
@@ -107,29 +109,25 @@ export function keysetListing(spec: ListingSpec): Listing {
   return {
     rows: (limit, travel, from, to, use) =>
       spec
-        .rows()
+        .from(spec.fields)
         .where(and(whole(use), between(travel, from, to)))
         .orderBy(...ordered(spec.sort, travel))
         .limit(limit),
     beyond: (travel, key) =>
-      spec
-        .keys()
+      keys()
         .where(and(whole(), pastKey(spec.sort, travel, key, true)))
         .limit(1),
     // A subquery stops reading at the cap: counting every e-mail cost a full scan on every first page.
     count: (use, from, to, travel = "older") =>
-      sql`SELECT count(*) AS n FROM (${spec
-        .keys()
+      sql`SELECT count(*) AS n FROM (${keys()
         .where(and(whole(use), between(travel, from, to)))
         .limit(COUNT_CAP + 1)})`,
     unsearchedCount: (cap) =>
-      sql`SELECT count(*) AS n FROM (${spec
-        .keys()
+      sql`SELECT count(*) AS n FROM (${keys()
         .where(spec.filter)
         .limit(cap + 1)})`,
     windowEdge: (travel, size, from) =>
-      spec
-        .keys()
+      keys()
         .where(and(spec.filter, from ? pastKey(spec.sort, travel, from) : undefined))
         .orderBy(...ordered(spec.sort, travel))
         .limit(1)
@@ -139,11 +137,6 @@ export function keysetListing(spec: ListingSpec): Listing {
     kinds: spec.kinds,
     search: !spec.search ? "none" : spec.searchIndex ? "index" : "scan",
   };
-}
-
-/** The `k0`, `k1` fields of ListingSpec.keys. */
-export function keyFields(sort: ListingSpec["sort"]) {
-  return { k0: sql`${sort[0]}`.as("k0"), k1: sql`${sort[1]}`.as("k1") };
 }
 
 /** A statement that reads nothing, holding a place in a batch. */

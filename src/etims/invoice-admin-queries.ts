@@ -8,7 +8,7 @@ import { type AdminQuery, dateBounds } from "../admin/admin-query.ts";
 import { database, runBatch } from "../db/client.ts";
 import { receipts } from "../db/document-tables.ts";
 import { type EtimsSaleRow, etimsSales } from "../db/etims-tables.ts";
-import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
+import { keysetListing, type Listing } from "../db/keyset-listing.ts";
 import { adminAudit, orders, payments } from "../db/schema.ts";
 
 /** A sale as the list shows it; the payment, order and receipt are null once retention removed them. */
@@ -107,8 +107,8 @@ export function invoicesListing(db: D1Database, query: AdminQuery<"invoices">): 
       .$dynamic();
   const sort = [etimsSales.invc_no, etimsSales.trader_invoice_no] as const;
   return keysetListing({
-    rows: () => joined(listed),
-    keys: () => joined(keyFields(sort)),
+    from: joined,
+    fields: listed,
     filter: and(
       query.status ? eq(etimsSales.status, query.status) : undefined,
       start ? gte(etimsSales.sold_at, start) : undefined,

@@ -7,10 +7,10 @@
  * batch that would have settled the payment again. The guards below fail a batch the same way, by
  * writing NULL into a NOT NULL column, so a race is decided by the database, never by a read before.
  */
-import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { type C2bPaymentRow, c2bPayments } from "../db/c2b-tables.ts";
 import { database, runBatch, type Statement } from "../db/client.ts";
-import { keyFields, keysetListing, type Listing } from "../db/keyset-listing.ts";
+import { keysetListing, type Listing } from "../db/keyset-listing.ts";
 import { type OrderRow, orders, type PaymentRow } from "../db/schema.ts";
 import type { C2bPayment } from "./c2b-body-schema.ts";
 
@@ -197,8 +197,8 @@ export function settledListing(db: D1Database): Listing {
   const dz = database(db);
   const sort = [c2bPayments.received_at, c2bPayments.trans_id] as const;
   return keysetListing({
-    rows: () => dz.select().from(c2bPayments).$dynamic(),
-    keys: () => dz.select(keyFields(sort)).from(c2bPayments).$dynamic(),
+    from: (selected) => dz.select(selected).from(c2bPayments).$dynamic(),
+    fields: getTableColumns(c2bPayments),
     filter: sql`${c2bPayments.status} <> 'unmatched'`,
     search: undefined,
     searchIndex: undefined,
